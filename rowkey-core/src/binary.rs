@@ -1,0 +1,141 @@
+use core::fmt;
+
+/// Bytes printed as HBase's `Bytes.toStringBinary` prints them: printable
+/// ASCII as itself, every other byte (and the backslash) as `\xNN` in upper
+/// case hex. What the HBase shell shows for a row, so keys can be compared by
+/// eye with `scan` output.
+///
+/// ```
+/// use rowkey_core::Binary;
+/// assert_eq!(Binary(b"web01\x00\xff").to_string(), "web01\\x00\\xFF");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Binary<'a>(pub &'a [u8]);
+
+impl fmt::Display for Binary<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        for &b in self.0 {
+            if (b' '..=b'~').contains(&b) && b != b'\\' {
+                fmt::Write::write_char(f, char::from(b))?;
+            } else {
+                let hi = char::from(HEX[usize::from(b >> 4)]);
+                let lo = char::from(HEX[usize::from(b & 0x0f)]);
+                write!(f, "\\x{hi}{lo}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a segment of a key holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SegmentKind {
+    /// An MD5 hex salt.
+    Salt,
+    /// A `#[bucket(N)]` prefix.
+    Bucket,
+    /// A field's bytes, with its padding or delimiter.
+    Field,
+}
+
+/// One segment of a key: which field wrote which bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// The field's name (a salt or bucket is named after its field).
+    pub name: &'static str,
+    /// Salt, bucket or field bytes.
+    pub kind: SegmentKind,
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Segment {
+    /// A placeholder for arrays filled in by a decode walk.
+    pub const EMPTY: Segment = Segment {
+        name: "",
+        kind: SegmentKind::Field,
+        start: 0,
+        end: 0,
+    };
+}
+
+/// A key split into its segments, printed one per line as
+/// `name  [start..end)  bytes`. Made by the derived `explain`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explain<'a, const N: usize> {
+    key: &'a [u8],
+    segments: [Segment; N],
+}
+
+impl<'a, const N: usize> Explain<'a, N> {
+    /// Pairs a key with its segments.
+    pub fn new(key: &'a [u8], segments: [Segment; N]) -> Self {
+        Explain { key, segments }
+    }
+
+    /// The segments, in key order.
+    pub fn segments(&self) -> &[Segment; N] {
+        &self.segments
+    }
+
+    /// The bytes of one segment.
+    pub fn bytes(&self, segment: &Segment) -> &'a [u8] {
+        &self.key[segment.start..segment.end]
+    }
+}
+
+impl<const N: usize> fmt::Display for Explain<'_, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in &self.segments {
+            let label = match s.kind {
+                SegmentKind::Salt => "salt",
+                SegmentKind::Bucket => "bucket",
+                SegmentKind::Field => "",
+            };
+            let range = Range(s.start, s.end);
+            writeln!(
+                f,
+                "  {:<8} {:<7} {:>9}  {}",
+                s.name,
+                label,
+                range,
+                Binary(self.bytes(s))
+            )?;
+        }
+        Ok(())
+    }
+}
+
+struct Range(usize, usize);
+impl fmt::Display for Range {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Formatted into a stack buffer first so width padding applies.
+        let mut buf = [0u8; 32];
+        let mut w = StackWriter {
+            buf: &mut buf,
+            len: 0,
+        };
+        let _ = fmt::Write::write_fmt(&mut w, format_args!("[{}..{})", self.0, self.1));
+        let len = w.len;
+        f.pad(core::str::from_utf8(&buf[..len]).unwrap_or(""))
+    }
+}
+
+struct StackWriter<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+impl fmt::Write for StackWriter<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        if end > self.buf.len() {
+            return Err(fmt::Error);
+        }
+        self.buf[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}

@@ -1,0 +1,202 @@
+use core::fmt;
+
+/// Why a key could not be encoded or decoded, and which field was at fault.
+///
+/// Every refusal names the key type and, where one field is to blame, the
+/// field, so that a log line is enough to find the bad value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    key: &'static str,
+    field: Option<&'static str>,
+    kind: ErrorKind,
+}
+
+/// What went wrong. New kinds may be added; match with a wildcard arm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Encode: the value is longer than its `#[pad(N)]` width.
+    TooLongForPad {
+        /// The value's length in bytes.
+        len: usize,
+        /// The pad width.
+        pad: usize,
+    },
+    /// Encode: the value ends in its pad byte, so decode could not tell the
+    /// value's last byte from padding.
+    EndsWithPadByte {
+        /// The pad byte.
+        byte: u8,
+    },
+    /// Encode: the value contains its `#[delim]` byte.
+    ContainsDelimiter {
+        /// The delimiter.
+        byte: u8,
+        /// Where in the value it was found.
+        index: usize,
+    },
+    /// Encode or decode: a `#[reverse_ts]` timestamp outside `0..=i64::MAX`.
+    TimestampOutOfRange {
+        /// The offending value.
+        value: i128,
+    },
+    /// Encode: the caller's buffer is shorter than the key.
+    BufferTooSmall {
+        /// Bytes the key needs.
+        needed: usize,
+        /// Bytes the buffer has.
+        available: usize,
+    },
+    /// Encode: the key is longer than HBase's row-key limit of 32767 bytes.
+    KeyTooLong {
+        /// The key's length.
+        len: usize,
+    },
+    /// Decode: the input ended inside this field.
+    UnexpectedEnd {
+        /// Bytes the field needs from here.
+        needed: usize,
+        /// Bytes left.
+        available: usize,
+    },
+    /// Decode: bytes were left after the last field.
+    TrailingBytes {
+        /// How many.
+        count: usize,
+    },
+    /// Decode: a string field's bytes are not UTF-8.
+    InvalidUtf8 {
+        /// Length of the valid prefix.
+        valid_up_to: usize,
+    },
+    /// Decode: the stored salt is not the one the field's value hashes to.
+    SaltMismatch,
+    /// Decode: the stored bucket is not the one the field's value falls in.
+    BucketMismatch {
+        /// The bucket in the key.
+        stored: u32,
+        /// The bucket the value belongs in.
+        computed: u32,
+    },
+    /// Decode: no `#[delim]` byte ended this field.
+    MissingDelimiter {
+        /// The delimiter looked for.
+        byte: u8,
+    },
+    /// Encode or decode: a value the type refuses (an unknown enum code, a
+    /// `bool` byte other than 0 or 1, ...).
+    Invalid {
+        /// What the type expected.
+        reason: &'static str,
+    },
+}
+
+impl Error {
+    /// An error in `field` of key type `key`.
+    pub const fn field(key: &'static str, field: &'static str, kind: ErrorKind) -> Self {
+        Error {
+            key,
+            field: Some(field),
+            kind,
+        }
+    }
+
+    /// An error about the key as a whole (buffer size, trailing bytes, length).
+    pub const fn key(key: &'static str, kind: ErrorKind) -> Self {
+        Error {
+            key,
+            field: None,
+            kind,
+        }
+    }
+
+    /// The key type's name.
+    pub fn key_name(&self) -> &'static str {
+        self.key
+    }
+
+    /// The field at fault, if one is.
+    pub fn field_name(&self) -> Option<&'static str> {
+        self.field
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.field {
+            Some(field) => write!(f, "{}.{}: ", self.key, field)?,
+            None => write!(f, "{}: ", self.key)?,
+        }
+        fmt::Display::fmt(&self.kind, f)
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ErrorKind::TooLongForPad { len, pad } => write!(
+                f,
+                "value is {len} bytes but #[pad({pad})] holds at most {pad}; \
+                 shorten the value or widen the pad (values are never truncated)"
+            ),
+            ErrorKind::EndsWithPadByte { byte } => write!(
+                f,
+                "value ends in its pad byte 0x{byte:02x}, which decode would strip; \
+                 choose a pad byte the values never end in"
+            ),
+            ErrorKind::ContainsDelimiter { byte, index } => write!(
+                f,
+                "value contains its delimiter 0x{byte:02x} at byte {index}; \
+                 choose another #[delim] byte or use #[pad(N)]"
+            ),
+            ErrorKind::TimestampOutOfRange { value } => write!(
+                f,
+                "timestamp {value} is outside 0..=i64::MAX, which #[reverse_ts] \
+                 (Long.MAX_VALUE - ts) can hold"
+            ),
+            ErrorKind::BufferTooSmall { needed, available } => write!(
+                f,
+                "key needs {needed} bytes but the buffer has {available}; \
+                 size it with the key's MAX_WIDTH or encoded_len()"
+            ),
+            ErrorKind::KeyTooLong { len } => write!(
+                f,
+                "key is {len} bytes, over HBase's row-key limit of 32767; \
+                 bound the variable-width fields with #[pad(N)]"
+            ),
+            ErrorKind::UnexpectedEnd { needed, available } => write!(
+                f,
+                "input ends inside this field: {needed} bytes needed, {available} left"
+            ),
+            ErrorKind::TrailingBytes { count } => {
+                write!(f, "{count} bytes left after the last field")
+            }
+            ErrorKind::InvalidUtf8 { valid_up_to } => write!(
+                f,
+                "bytes are not UTF-8 (valid up to byte {valid_up_to}); \
+                 declare the field as bytes if it is binary"
+            ),
+            ErrorKind::SaltMismatch => write!(
+                f,
+                "stored salt does not match the value's hash: the key was written \
+                 by another layout or is corrupt"
+            ),
+            ErrorKind::BucketMismatch { stored, computed } => write!(
+                f,
+                "stored bucket {stored} but the value falls in bucket {computed}: \
+                 the key was written with another bucket count or is corrupt"
+            ),
+            ErrorKind::MissingDelimiter { byte } => {
+                write!(f, "no delimiter 0x{byte:02x} ends this field")
+            }
+            ErrorKind::Invalid { reason } => write!(f, "invalid value: {reason}"),
+        }
+    }
+}
+
+impl core::error::Error for Error {}

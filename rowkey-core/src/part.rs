@@ -1,0 +1,432 @@
+//! The traits through which a type becomes a row-key field.
+//!
+//! A field's *body* is the bytes its type writes. The layout (padding,
+//! delimiter, salt, bucket) is wrapped around the body by the derive, so a type
+//! only says how to write itself and how to read itself back from exactly the
+//! bytes it wrote.
+
+use crate::ErrorKind;
+
+/// A type that can be a field of a row key.
+///
+/// Implement it for newtypes and short-code enums (seed 000: "淘寶 => tb"):
+///
+/// ```
+/// use rowkey_core::{DecodePart, ErrorKind, KeyPart};
+///
+/// #[derive(Debug, PartialEq)]
+/// enum Platform { Taobao, Tmall }
+///
+/// impl KeyPart for Platform {
+///     const WIDTH: Option<usize> = Some(2);
+///     fn encoded_len(&self) -> usize { 2 }
+///     fn encode_part(&self, out: &mut [u8]) {
+///         out.copy_from_slice(match self { Platform::Taobao => b"tb", Platform::Tmall => b"tm" });
+///     }
+/// }
+///
+/// impl DecodePart<'_> for Platform {
+///     fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+///         match bytes {
+///             b"tb" => Ok(Platform::Taobao),
+///             b"tm" => Ok(Platform::Tmall),
+///             _ => Err(ErrorKind::Invalid { reason: "platform code is not tb or tm" }),
+///         }
+///     }
+/// }
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a row-key field type",
+    label = "`{Self}` does not implement rowkey::KeyPart",
+    note = "integers, bool, [u8; N], &str, String, &[u8] and Vec<u8> are built in; implement rowkey::KeyPart and rowkey::DecodePart for your own types"
+)]
+pub trait KeyPart {
+    /// `Some(n)` when every value writes exactly `n` bytes; `None` for a
+    /// variable-width type, which must be last in a key or carry `#[pad]` or
+    /// `#[delim]` (checked at compile time).
+    const WIDTH: Option<usize>;
+
+    /// How many bytes [`encode_part`](KeyPart::encode_part) writes for this value.
+    fn encoded_len(&self) -> usize;
+
+    /// Writes the body into `out`, whose length is exactly
+    /// [`encoded_len`](KeyPart::encoded_len).
+    fn encode_part(&self, out: &mut [u8]);
+}
+
+/// A [`KeyPart`] that reads itself back, possibly borrowing from the key.
+pub trait DecodePart<'de>: KeyPart + Sized {
+    /// Reads a value from exactly the bytes [`KeyPart::encode_part`] wrote.
+    fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind>;
+}
+
+/// A field whose byte order is its value order, so that the scan builder can
+/// take a range on it. Implement it only when that holds for every value.
+pub trait OrderedPart: KeyPart {}
+
+/// An integer a `#[bucket(N)]` can be computed from.
+#[diagnostic::on_unimplemented(
+    message = "#[bucket] does not fit `{Self}`",
+    label = "#[bucket(N)] needs an integer field (u8..u128, i8..i128)",
+    note = "a bucket is `value mod N`; hash a string field with #[salt(md5, K)] instead"
+)]
+pub trait BucketValue {
+    /// `self mod n`, Euclidean: never negative. `n` is in `2..=65536`.
+    fn bucket(&self, n: u32) -> u32;
+}
+
+/// A timestamp that `#[reverse_ts]` stores as `i64::MAX - ts`.
+#[diagnostic::on_unimplemented(
+    message = "#[reverse_ts] does not fit `{Self}`",
+    label = "#[reverse_ts] needs a u64 or i64 field",
+    note = "Java's `Long.MAX_VALUE - ts` is defined for 64-bit timestamps"
+)]
+pub trait ReverseTs: Sized {
+    /// `i64::MAX - self`, or the refusal for a value outside `0..=i64::MAX`.
+    fn to_reversed(&self) -> Result<u64, ErrorKind>;
+    /// The timestamp back from `i64::MAX - ts`.
+    fn from_reversed(stored: u64) -> Result<Self, ErrorKind>;
+}
+
+/// A signed integer that `#[twos_complement]` stores as plain big-endian two's
+/// complement, as Java's `Bytes.toBytes(long)` does.
+#[diagnostic::on_unimplemented(
+    message = "#[twos_complement] does not fit `{Self}`",
+    label = "#[twos_complement] needs a signed integer field (i8..i128)",
+    note = "unsigned integers are already stored as Java stores them"
+)]
+pub trait TwosComplement: KeyPart + Sized {
+    /// Writes the plain two's complement big-endian bytes.
+    fn encode_twos(&self, out: &mut [u8]);
+    /// Reads them back.
+    fn decode_twos(bytes: &[u8]) -> Self;
+}
+
+/// An owned string or byte type whose bytes `#[reverse]` can store reversed.
+#[diagnostic::on_unimplemented(
+    message = "#[reverse] does not fit `{Self}`",
+    label = "#[reverse] needs an owned string or byte field: String, Vec<u8> or [u8; N]",
+    note = "a reversed field cannot be borrowed back from the key, so `&str` and `&[u8]` do not fit"
+)]
+pub trait Reversible: KeyPart + Sized {
+    /// Reverses a body in place. Strings reverse by character, as Java's
+    /// `StringBuilder.reverse()` does, so the stored bytes stay UTF-8.
+    fn reverse_body(body: &mut [u8]);
+    /// Reads a value from a reversed body.
+    fn decode_reversed(body: &[u8]) -> Result<Self, ErrorKind>;
+    /// The unreversed body bytes (what a salt hashes).
+    fn body_bytes(&self) -> &[u8];
+}
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl KeyPart for $t {
+            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
+            #[inline]
+            fn encoded_len(&self) -> usize { core::mem::size_of::<$t>() }
+            #[inline]
+            fn encode_part(&self, out: &mut [u8]) { out.copy_from_slice(&self.to_be_bytes()); }
+        }
+        impl DecodePart<'_> for $t {
+            #[inline]
+            fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+                let arr = bytes.try_into().map_err(|_| width_mismatch())?;
+                Ok(<$t>::from_be_bytes(arr))
+            }
+        }
+        impl OrderedPart for $t {}
+        impl BucketValue for $t {
+            #[inline]
+            #[allow(clippy::cast_possible_truncation)] // the remainder is below n <= 65536
+            fn bucket(&self, n: u32) -> u32 { (*self as u128 % n as u128) as u32 }
+        }
+    )*};
+}
+
+macro_rules! signed {
+    ($($t:ty => $u:ty),*) => {$(
+        // Flipping the sign bit makes unsigned byte order equal signed value
+        // order, as Apache Phoenix encodes BIGINT.
+        impl KeyPart for $t {
+            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
+            #[inline]
+            fn encoded_len(&self) -> usize { core::mem::size_of::<$t>() }
+            #[inline]
+            fn encode_part(&self, out: &mut [u8]) {
+                out.copy_from_slice(&((*self as $u) ^ (1 << (<$u>::BITS - 1))).to_be_bytes());
+            }
+        }
+        impl DecodePart<'_> for $t {
+            #[inline]
+            fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+                let arr = bytes.try_into().map_err(|_| width_mismatch())?;
+                Ok((<$u>::from_be_bytes(arr) ^ (1 << (<$u>::BITS - 1))) as $t)
+            }
+        }
+        impl OrderedPart for $t {}
+        impl BucketValue for $t {
+            #[inline]
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0 <= remainder < n
+            fn bucket(&self, n: u32) -> u32 { (*self as i128).rem_euclid(n as i128) as u32 }
+        }
+        impl TwosComplement for $t {
+            #[inline]
+            fn encode_twos(&self, out: &mut [u8]) { out.copy_from_slice(&self.to_be_bytes()); }
+            #[inline]
+            fn decode_twos(bytes: &[u8]) -> Self {
+                let mut arr = [0u8; core::mem::size_of::<$t>()];
+                arr.copy_from_slice(bytes);
+                <$t>::from_be_bytes(arr)
+            }
+        }
+    )*};
+}
+
+unsigned!(u8, u16, u32, u64, u128);
+signed!(i8 => u8, i16 => u16, i32 => u32, i64 => u64, i128 => u128);
+
+fn width_mismatch() -> ErrorKind {
+    ErrorKind::Invalid {
+        reason: "field body has the wrong width",
+    }
+}
+
+impl ReverseTs for u64 {
+    #[inline]
+    fn to_reversed(&self) -> Result<u64, ErrorKind> {
+        // i64::MAX fits u64; the subtraction cannot underflow once checked.
+        const MAX: u64 = i64::MAX as u64;
+        if *self > MAX {
+            return Err(ErrorKind::TimestampOutOfRange {
+                value: i128::from(*self),
+            });
+        }
+        Ok(MAX - *self)
+    }
+    #[inline]
+    fn from_reversed(stored: u64) -> Result<Self, ErrorKind> {
+        const MAX: u64 = i64::MAX as u64;
+        if stored > MAX {
+            return Err(ErrorKind::TimestampOutOfRange {
+                value: i128::from(MAX) - i128::from(stored),
+            });
+        }
+        Ok(MAX - stored)
+    }
+}
+
+impl ReverseTs for i64 {
+    #[inline]
+    fn to_reversed(&self) -> Result<u64, ErrorKind> {
+        u64::try_from(*self)
+            .map_err(|_| ErrorKind::TimestampOutOfRange {
+                value: i128::from(*self),
+            })?
+            .to_reversed()
+    }
+    #[inline]
+    fn from_reversed(stored: u64) -> Result<Self, ErrorKind> {
+        let ts = u64::from_reversed(stored)?;
+        // from_reversed returned a value <= i64::MAX.
+        Ok(i64::try_from(ts).unwrap_or(i64::MAX))
+    }
+}
+
+impl KeyPart for bool {
+    const WIDTH: Option<usize> = Some(1);
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        1
+    }
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) {
+        out[0] = u8::from(*self);
+    }
+}
+
+impl DecodePart<'_> for bool {
+    #[inline]
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        match bytes {
+            [0] => Ok(false),
+            [1] => Ok(true),
+            _ => Err(ErrorKind::Invalid {
+                reason: "a bool is stored as one byte, 0 or 1",
+            }),
+        }
+    }
+}
+impl OrderedPart for bool {}
+
+impl<const N: usize> KeyPart for [u8; N] {
+    const WIDTH: Option<usize> = Some(N);
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        N
+    }
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) {
+        out.copy_from_slice(self);
+    }
+}
+
+impl<const N: usize> DecodePart<'_> for [u8; N] {
+    #[inline]
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        bytes.try_into().map_err(|_| width_mismatch())
+    }
+}
+impl<const N: usize> OrderedPart for [u8; N] {}
+
+impl<const N: usize> Reversible for [u8; N] {
+    fn reverse_body(body: &mut [u8]) {
+        body.reverse();
+    }
+    fn decode_reversed(body: &[u8]) -> Result<Self, ErrorKind> {
+        let mut out: [u8; N] = body.try_into().map_err(|_| width_mismatch())?;
+        out.reverse();
+        Ok(out)
+    }
+    fn body_bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+impl KeyPart for str {
+    const WIDTH: Option<usize> = None;
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) {
+        out.copy_from_slice(self.as_bytes());
+    }
+}
+
+impl KeyPart for [u8] {
+    const WIDTH: Option<usize> = None;
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) {
+        out.copy_from_slice(self);
+    }
+}
+
+impl<T: KeyPart + ?Sized> KeyPart for &T {
+    const WIDTH: Option<usize> = T::WIDTH;
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        (**self).encoded_len()
+    }
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) {
+        (**self).encode_part(out);
+    }
+}
+impl<T: OrderedPart + ?Sized> OrderedPart for &T {}
+impl OrderedPart for str {}
+impl OrderedPart for [u8] {}
+
+impl<'de> DecodePart<'de> for &'de str {
+    #[inline]
+    fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind> {
+        core::str::from_utf8(bytes).map_err(|e| ErrorKind::InvalidUtf8 {
+            valid_up_to: e.valid_up_to(),
+        })
+    }
+}
+
+impl<'de> DecodePart<'de> for &'de [u8] {
+    #[inline]
+    fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind> {
+        Ok(bytes)
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::{DecodePart, KeyPart, OrderedPart, Reversible};
+    use crate::ErrorKind;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    impl KeyPart for String {
+        const WIDTH: Option<usize> = None;
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            self.len()
+        }
+        #[inline]
+        fn encode_part(&self, out: &mut [u8]) {
+            out.copy_from_slice(self.as_bytes());
+        }
+    }
+    impl DecodePart<'_> for String {
+        fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+            <&str>::decode_part(bytes).map(String::from)
+        }
+    }
+    impl OrderedPart for String {}
+
+    impl Reversible for String {
+        fn reverse_body(body: &mut [u8]) {
+            // Reverse every byte, then put each character's bytes back in
+            // order: the characters end up reversed and the bytes stay UTF-8.
+            body.reverse();
+            let mut end = 0;
+            while end < body.len() {
+                let start = end;
+                // After the full reversal a character reads continuation
+                // bytes first and its lead byte last.
+                while end < body.len() && body[end] & 0xC0 == 0x80 {
+                    end += 1;
+                }
+                end = (end + 1).min(body.len());
+                body[start..end].reverse();
+            }
+        }
+        fn decode_reversed(body: &[u8]) -> Result<Self, ErrorKind> {
+            let s = <&str>::decode_part(body)?;
+            Ok(s.chars().rev().collect())
+        }
+        fn body_bytes(&self) -> &[u8] {
+            self.as_bytes()
+        }
+    }
+
+    impl KeyPart for Vec<u8> {
+        const WIDTH: Option<usize> = None;
+        #[inline]
+        fn encoded_len(&self) -> usize {
+            self.len()
+        }
+        #[inline]
+        fn encode_part(&self, out: &mut [u8]) {
+            out.copy_from_slice(self);
+        }
+    }
+    impl DecodePart<'_> for Vec<u8> {
+        fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+            Ok(bytes.to_vec())
+        }
+    }
+    impl OrderedPart for Vec<u8> {}
+
+    impl Reversible for Vec<u8> {
+        fn reverse_body(body: &mut [u8]) {
+            body.reverse();
+        }
+        fn decode_reversed(body: &[u8]) -> Result<Self, ErrorKind> {
+            let mut v = body.to_vec();
+            v.reverse();
+            Ok(v)
+        }
+        fn body_bytes(&self) -> &[u8] {
+            self
+        }
+    }
+}

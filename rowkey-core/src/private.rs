@@ -1,0 +1,257 @@
+//! What generated code calls. Not a public API: names and signatures change
+//! without notice. Kept here, not in the derive's output, so the code every
+//! key expands to stays small and one copy of each rule is tested.
+
+pub use crate::part::{
+    BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
+};
+pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind};
+pub use core::marker::PhantomData;
+pub use core::ops::{Bound, RangeBounds};
+pub use core::option::Option::{self, None, Some};
+pub use core::primitive::{bool, u8, usize};
+pub use core::result::Result::{self, Err, Ok};
+
+/// HBase's row-key limit (`Short.MAX_VALUE`).
+pub const HBASE_MAX_KEY: usize = 32767;
+
+/// Sum of field widths; `None` if any is unbounded.
+#[must_use]
+pub const fn sum_widths(widths: &[Option<usize>]) -> Option<usize> {
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < widths.len() {
+        match widths[i] {
+            Some(w) => total += w,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
+}
+
+/// `MAX_LEN` of a bounded layout; a compile-time error names the key otherwise.
+#[must_use]
+pub const fn bounded(width: Option<usize>, _key: &'static str) -> usize {
+    match width {
+        Some(w) => w,
+        None => panic!(
+            "this row key has no maximum width: its last field is variable-width \
+             and unpadded; give it #[pad(N)] or encode with encoded_len() / to_vec()"
+        ),
+    }
+}
+
+/// Bytes a `#[bucket(n)]` prefix takes: one up to 256 buckets, else two.
+#[must_use]
+pub const fn bucket_width(n: u32) -> usize {
+    if n <= 256 {
+        1
+    } else {
+        2
+    }
+}
+
+#[inline]
+#[allow(clippy::cast_possible_truncation)] // bucket < n <= 65536 fits the width chosen for n
+pub fn write_bucket(bucket: u32, out: &mut [u8]) {
+    match out.len() {
+        1 => out[0] = bucket as u8,
+        _ => out.copy_from_slice(&(bucket as u16).to_be_bytes()),
+    }
+}
+
+#[inline]
+pub fn read_bucket(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0u32, |acc, &b| (acc << 8) | u32::from(b))
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Writes the first `out.len()` (at most 32) lowercase hex characters of
+/// `md5(data)`: Java's `DigestUtils.md5Hex(data).substring(0, K)`.
+#[inline]
+pub fn md5_hex_into(data: &[u8], out: &mut [u8]) {
+    use md5::Digest;
+    let digest = md5::Md5::digest(data);
+    for (i, o) in out.iter_mut().enumerate() {
+        let byte = digest[i / 2];
+        *o = HEX[usize::from(if i % 2 == 0 { byte >> 4 } else { byte & 0x0f })];
+    }
+}
+
+/// Same as [`md5_hex_into`] over several slices, hashed as if concatenated.
+#[inline]
+pub fn md5_hex_parts_into(parts: &[&[u8]], out: &mut [u8]) {
+    use md5::Digest;
+    let mut h = md5::Md5::new();
+    for p in parts {
+        h.update(p);
+    }
+    let digest = h.finalize();
+    for (i, o) in out.iter_mut().enumerate() {
+        let byte = digest[i / 2];
+        *o = HEX[usize::from(if i % 2 == 0 { byte >> 4 } else { byte & 0x0f })];
+    }
+}
+
+/// Whether `stored` is the salt `data` hashes to.
+#[inline]
+#[must_use]
+pub fn salt_matches(data: &[u8], stored: &[u8]) -> bool {
+    let mut buf = [0u8; 32];
+    let k = stored.len().min(32);
+    md5_hex_into(data, &mut buf[..k]);
+    buf[..k] == *stored
+}
+
+/// Checks a body written in place for `#[pad(n, byte)]` and fills the rest.
+/// `out` is the whole `n`-byte slot, the body its first `len` bytes.
+#[inline]
+pub fn finish_pad(out: &mut [u8], len: usize, byte: u8) -> Result<(), ErrorKind> {
+    if len > 0 && out[len - 1] == byte {
+        return Err(ErrorKind::EndsWithPadByte { byte });
+    }
+    out[len..].fill(byte);
+    Ok(())
+}
+
+#[inline]
+pub fn check_pad_len(len: usize, pad: usize) -> Result<(), ErrorKind> {
+    if len > pad {
+        return Err(ErrorKind::TooLongForPad { len, pad });
+    }
+    Ok(())
+}
+
+/// The body of a padded slot: the slot without its trailing pad bytes.
+#[inline]
+#[must_use]
+pub fn strip_pad(slot: &[u8], byte: u8) -> &[u8] {
+    let mut end = slot.len();
+    while end > 0 && slot[end - 1] == byte {
+        end -= 1;
+    }
+    &slot[..end]
+}
+
+#[inline]
+pub fn check_no_delim(body: &[u8], byte: u8) -> Result<(), ErrorKind> {
+    match body.iter().position(|&b| b == byte) {
+        Some(index) => Err(ErrorKind::ContainsDelimiter { byte, index }),
+        None => Ok(()),
+    }
+}
+
+/// Takes `n` bytes at `*pos`.
+#[inline]
+pub fn take<'a>(input: &'a [u8], pos: &mut usize, n: usize) -> Result<&'a [u8], ErrorKind> {
+    let available = input.len() - *pos;
+    if available < n {
+        return Err(ErrorKind::UnexpectedEnd {
+            needed: n,
+            available,
+        });
+    }
+    let out = &input[*pos..*pos + n];
+    *pos += n;
+    Ok(out)
+}
+
+/// Takes the bytes up to the next `byte` and steps over it.
+#[inline]
+pub fn take_delimited<'a>(
+    input: &'a [u8],
+    pos: &mut usize,
+    byte: u8,
+) -> Result<&'a [u8], ErrorKind> {
+    let rest = &input[*pos..];
+    match rest.iter().position(|&b| b == byte) {
+        Some(i) => {
+            *pos += i + 1;
+            Ok(&rest[..i])
+        }
+        None => Err(ErrorKind::MissingDelimiter { byte }),
+    }
+}
+
+/// Takes everything left.
+#[inline]
+pub fn take_rest<'a>(input: &'a [u8], pos: &mut usize) -> &'a [u8] {
+    let out = &input[*pos..];
+    *pos = input.len();
+    out
+}
+
+#[inline]
+pub fn read_u64(bytes: &[u8]) -> u64 {
+    let mut arr = [0u8; 8];
+    arr.copy_from_slice(bytes);
+    u64::from_be_bytes(arr)
+}
+
+// Compile-time layout checks. Each is a trait implemented only for the `true`
+// instance of a const-generic marker, so a violated rule is a trait error the
+// compiler reports on the field's span, with the message below.
+
+pub struct Check<T: ?Sized, const OK: bool>(PhantomData<T>);
+
+#[diagnostic::on_unimplemented(
+    message = "a variable-width field is not last in the row key",
+    label = "this field's type `{T}` has no fixed width and other fields follow it",
+    note = "give it #[pad(N)] or #[delim], or move it to the end of the struct, so that a prefix scan cannot run into the next field"
+)]
+pub trait FixedWidthOrLast<T: ?Sized> {}
+impl<T: ?Sized> FixedWidthOrLast<T> for Check<T, true> {}
+
+#[diagnostic::on_unimplemented(
+    message = "#[pad] and #[delim] do not fit the fixed-width type `{T}`",
+    label = "`{T}` always writes the same number of bytes",
+    note = "#[pad(N)] and #[delim] fit variable-width fields: &str, String, &[u8], Vec<u8>, or a KeyPart with WIDTH = None"
+)]
+pub trait VariableWidth<T: ?Sized> {}
+impl<T: ?Sized> VariableWidth<T> for Check<T, true> {}
+
+#[diagnostic::on_unimplemented(
+    message = "this row key is wider than HBase's row-key limit of 32767 bytes",
+    label = "the fixed widths of these fields add up to more than 32767",
+    note = "shorten the #[pad(N)] widths or the fixed-size fields"
+)]
+pub trait WithinHBaseLimit<T: ?Sized> {}
+impl<T: ?Sized> WithinHBaseLimit<T> for Check<T, true> {}
+
+#[inline(always)]
+pub const fn require_fixed_or_last<C: FixedWidthOrLast<T>, T: ?Sized>() {}
+#[inline(always)]
+pub const fn require_variable<C: VariableWidth<T>, T: ?Sized>() {}
+#[inline(always)]
+pub const fn require_within_limit<C: WithinHBaseLimit<T>, T: ?Sized>() {}
+#[inline(always)]
+pub const fn require_part<T: KeyPart + ?Sized>() {}
+#[inline(always)]
+pub const fn require_bucket<T: BucketValue + ?Sized>() {}
+#[inline(always)]
+pub const fn require_reverse_ts<T: ReverseTs>() {}
+#[inline(always)]
+pub const fn require_twos<T: TwosComplement>() {}
+#[inline(always)]
+pub const fn require_reversible<T: Reversible>() {}
+
+#[must_use]
+pub const fn is_fixed(width: Option<usize>) -> bool {
+    width.is_some()
+}
+
+/// Whether the fixed part of a layout (unbounded fields count 0) fits HBase.
+#[must_use]
+pub const fn within_limit(widths: &[Option<usize>]) -> bool {
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < widths.len() {
+        if let Some(w) = widths[i] {
+            total += w;
+        }
+        i += 1;
+    }
+    total <= HBASE_MAX_KEY
+}

@@ -1,0 +1,348 @@
+//! Attribute parsing, by hand with syn's `parse_nested_meta` / `ParseStream`.
+//! Each attribute is checked for its own arguments here; rules that relate
+//! attributes or fields to each other live in `valid.rs`.
+
+use crate::ctxt::Ctxt;
+use proc_macro2::Span;
+use syn::parse::ParseStream;
+use syn::{Attribute, Ident, LitByte, LitInt, LitStr, Path, Token};
+
+/// The hashes a salt can use. MD5 hex is what the Java idioms write.
+const HASHES: &str = "md5";
+
+#[derive(Default)]
+pub struct FieldAttrs {
+    pub salt: Option<Salt>,
+    pub bucket: Option<Bucket>,
+    pub reverse_ts: Option<Span>,
+    pub pad: Option<Pad>,
+    pub delim: Option<Delim>,
+    pub reverse: Option<Span>,
+    pub twos_complement: Option<Span>,
+}
+
+pub struct Salt {
+    pub chars: usize,
+    pub span: Span,
+}
+
+pub struct Bucket {
+    pub count: u32,
+    pub span: Span,
+}
+
+pub struct Pad {
+    pub width: usize,
+    pub byte: u8,
+    pub span: Span,
+}
+
+pub struct Delim {
+    pub byte: u8,
+    pub span: Span,
+}
+
+#[derive(Default)]
+pub struct ContainerAttrs {
+    pub krate: Option<Path>,
+    pub salt: Option<MultiSalt>,
+}
+
+/// `#[rowkey(salt(md5, K, fields(a, b), delim = b'_'))]`: a salt over several
+/// fields, written at the front of the key.
+pub struct MultiSalt {
+    pub chars: usize,
+    pub fields: Vec<Ident>,
+    pub delim: Option<u8>,
+    pub span: Span,
+}
+
+const FIELD_ATTRS: &[&str] = &[
+    "salt",
+    "bucket",
+    "reverse_ts",
+    "pad",
+    "delim",
+    "reverse",
+    "twos_complement",
+];
+
+pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    let mut out = FieldAttrs::default();
+    for attr in attrs {
+        let Some(name) = FIELD_ATTRS.iter().find(|n| attr.path().is_ident(n)) else {
+            if attr.path().is_ident("rowkey") {
+                cx.error_spanned_by(
+                    attr,
+                    "#[rowkey(...)] goes on the struct; on a field write the attribute itself, \
+                     e.g. #[pad(16)]",
+                );
+            }
+            continue;
+        };
+        let span = attr
+            .path()
+            .get_ident()
+            .map_or_else(Span::call_site, Ident::span);
+        if already(cx, attr, name, &out) {
+            continue;
+        }
+        match *name {
+            "salt" => match attr.parse_args_with(|input: ParseStream| parse_salt(input, span)) {
+                Ok(s) => out.salt = Some(s),
+                Err(e) => cx.syn_error(e),
+            },
+            "bucket" => {
+                match attr.parse_args_with(|input: ParseStream| parse_bucket(input, span)) {
+                    Ok(b) => out.bucket = Some(b),
+                    Err(e) => cx.syn_error(e),
+                }
+            }
+            "pad" => match attr.parse_args_with(|input: ParseStream| parse_pad(input, span)) {
+                Ok(p) => out.pad = Some(p),
+                Err(e) => cx.syn_error(e),
+            },
+            "delim" => {
+                let byte = if matches!(attr.meta, syn::Meta::Path(_)) {
+                    Ok(0)
+                } else {
+                    attr.parse_args_with(parse_delim)
+                };
+                match byte {
+                    Ok(byte) => out.delim = Some(Delim { byte, span }),
+                    Err(e) => cx.syn_error(e),
+                }
+            }
+            flag => {
+                if let Err(e) = attr.meta.require_path_only() {
+                    cx.syn_error(syn::Error::new(
+                        e.span(),
+                        format!("#[{flag}] takes no arguments; write #[{flag}]"),
+                    ));
+                    continue;
+                }
+                match flag {
+                    "reverse_ts" => out.reverse_ts = Some(span),
+                    "reverse" => out.reverse = Some(span),
+                    _ => out.twos_complement = Some(span),
+                }
+            }
+        }
+    }
+    out
+}
+
+fn already(cx: &Ctxt, attr: &Attribute, name: &str, out: &FieldAttrs) -> bool {
+    let seen = match name {
+        "salt" => out.salt.is_some(),
+        "bucket" => out.bucket.is_some(),
+        "reverse_ts" => out.reverse_ts.is_some(),
+        "pad" => out.pad.is_some(),
+        "delim" => out.delim.is_some(),
+        "reverse" => out.reverse.is_some(),
+        _ => out.twos_complement.is_some(),
+    };
+    if seen {
+        cx.error_spanned_by(attr, format!("duplicate #[{name}] on this field; keep one"));
+    }
+    seen
+}
+
+fn parse_hash(input: ParseStream) -> syn::Result<()> {
+    let hash: Ident = input
+        .parse()
+        .map_err(|e| syn::Error::new(e.span(), format!("expected a hash name first: {HASHES}")))?;
+    if hash != "md5" {
+        return Err(syn::Error::new(
+            hash.span(),
+            format!(
+                "unknown hash `{hash}`: salts are lowercase hex of {HASHES} (Java's \
+                 DigestUtils.md5Hex), write #[salt(md5, K)]"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn parse_salt_chars(input: ParseStream) -> syn::Result<usize> {
+    input.parse::<Token![,]>()?;
+    let lit: LitInt = input.parse()?;
+    let chars: usize = lit.base10_parse()?;
+    if !(1..=32).contains(&chars) {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "salt length {chars} is out of range: an MD5 hex salt has 1 to 32 characters \
+                 (4 is the seeds' usual choice)"
+            ),
+        ));
+    }
+    Ok(chars)
+}
+
+fn parse_salt(input: ParseStream, span: Span) -> syn::Result<Salt> {
+    parse_hash(input)?;
+    let chars = parse_salt_chars(input)?;
+    end_of_args(input, "salt", "#[salt(md5, K)]")?;
+    Ok(Salt { chars, span })
+}
+
+fn parse_bucket(input: ParseStream, span: Span) -> syn::Result<Bucket> {
+    let lit: LitInt = input.parse()?;
+    let count: u64 = lit.base10_parse()?;
+    if !(2..=65536).contains(&count) {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "bucket count {count} is out of range: use 2 to 65536 buckets (one byte up to \
+                 256, two bytes above)"
+            ),
+        ));
+    }
+    end_of_args(input, "bucket", "#[bucket(N)]")?;
+    Ok(Bucket {
+        count: u32::try_from(count).unwrap_or(65536),
+        span,
+    })
+}
+
+fn parse_pad(input: ParseStream, span: Span) -> syn::Result<Pad> {
+    let lit: LitInt = input.parse()?;
+    let width: usize = lit.base10_parse()?;
+    if !(1..=32767).contains(&width) {
+        return Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "pad width {width} is out of range: use 1 to 32767 bytes (HBase's row-key limit)"
+            ),
+        ));
+    }
+    let mut byte = 0;
+    if input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+        byte = parse_byte(input, "pad")?;
+    }
+    end_of_args(input, "pad", "#[pad(N)] or #[pad(N, b'x')]")?;
+    Ok(Pad { width, byte, span })
+}
+
+fn parse_delim(input: ParseStream) -> syn::Result<u8> {
+    let byte = parse_byte(input, "delim")?;
+    end_of_args(input, "delim", "#[delim] or #[delim(b'_')]")?;
+    Ok(byte)
+}
+
+fn parse_byte(input: ParseStream, what: &str) -> syn::Result<u8> {
+    if input.peek(LitByte) {
+        return Ok(input.parse::<LitByte>()?.value());
+    }
+    if input.peek(LitInt) {
+        let lit: LitInt = input.parse()?;
+        return lit
+            .base10_parse::<u8>()
+            .map_err(|_| syn::Error::new(lit.span(), format!("the {what} byte must be 0 to 255")));
+    }
+    Err(input.error(format!(
+        "expected the {what} byte as a byte literal like b'_' or a number 0 to 255"
+    )))
+}
+
+fn end_of_args(input: ParseStream, name: &str, usage: &str) -> syn::Result<()> {
+    let _ = input.parse::<Option<Token![,]>>()?;
+    if input.is_empty() {
+        return Ok(());
+    }
+    Err(input.error(format!("unexpected argument to #[{name}]: write {usage}")))
+}
+
+pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
+    let mut out = ContainerAttrs::default();
+    for attr in attrs {
+        if !attr.path().is_ident("rowkey") {
+            if let Some(name) = FIELD_ATTRS.iter().find(|n| attr.path().is_ident(n)) {
+                cx.error_spanned_by(
+                    attr,
+                    format!("#[{name}] goes on a field, not on the struct"),
+                );
+            }
+            continue;
+        }
+        let result = attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("crate") {
+                let lit: LitStr = meta.value()?.parse()?;
+                if out.krate.is_some() {
+                    return Err(meta.error("duplicate `crate = \"...\"`; keep one"));
+                }
+                out.krate = Some(lit.parse()?);
+                Ok(())
+            } else if meta.path.is_ident("salt") {
+                if out.salt.is_some() {
+                    return Err(meta.error("duplicate struct-level salt; keep one"));
+                }
+                let span = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(Span::call_site, Ident::span);
+                let content;
+                syn::parenthesized!(content in meta.input);
+                out.salt = Some(parse_multi_salt(&content, span)?);
+                Ok(())
+            } else {
+                Err(meta.error(
+                    "unknown #[rowkey] argument: supported are crate = \"path\" and \
+                     salt(md5, K, fields(a, b, ..))",
+                ))
+            }
+        });
+        if let Err(e) = result {
+            cx.syn_error(e);
+        }
+    }
+    out
+}
+
+fn parse_multi_salt(input: ParseStream, span: Span) -> syn::Result<MultiSalt> {
+    parse_hash(input)?;
+    let chars = parse_salt_chars(input)?;
+    let mut fields = Vec::new();
+    let mut delim = None;
+    while input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+        let key: Ident = input.parse()?;
+        if key == "fields" {
+            let content;
+            syn::parenthesized!(content in input);
+            let list = content.parse_terminated(Ident::parse_any_ident, Token![,])?;
+            fields.extend(list);
+        } else if key == "delim" {
+            input.parse::<Token![=]>()?;
+            delim = Some(parse_byte(input, "salt delimiter")?);
+        } else {
+            return Err(syn::Error::new(
+                key.span(),
+                "unknown salt argument: write salt(md5, K, fields(a, b, ..)) with an optional \
+                 delim = b'_'",
+            ));
+        }
+    }
+    if fields.is_empty() {
+        return Err(syn::Error::new(
+            span,
+            "a struct-level salt needs the fields it hashes: salt(md5, K, fields(a, b, ..)); \
+             for one field put #[salt(md5, K)] on that field",
+        ));
+    }
+    Ok(MultiSalt {
+        chars,
+        fields,
+        delim,
+        span,
+    })
+}
+
+trait ParseAnyIdent {
+    fn parse_any_ident(input: ParseStream) -> syn::Result<Ident>;
+}
+impl ParseAnyIdent for Ident {
+    fn parse_any_ident(input: ParseStream) -> syn::Result<Ident> {
+        input.parse()
+    }
+}

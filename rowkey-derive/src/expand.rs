@@ -1,0 +1,538 @@
+//! Code generation for encode, decode and explain. Everything the generated
+//! code names goes through `<crate>::__private`, so it compiles under
+//! `#![no_implicit_prelude]` and beside user items called `Result` or `core`.
+
+use crate::ast::Input;
+use crate::ctxt::Ctxt;
+use crate::model::{Body, Frame, Layout};
+use crate::{fallback, valid};
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::{DeriveInput, Lifetime};
+
+pub fn derive(node: &DeriveInput) -> TokenStream {
+    let cx = Ctxt::default();
+    let input = ast::Input::from_syn(&cx, node);
+    if let Some(input) = &input {
+        valid::check(&cx, input);
+    }
+    let krate = krate(input.as_ref());
+    match (cx.check(), input) {
+        (Ok(()), Some(input)) => expand(&input, &krate),
+        (Err(err), _) => fallback::expand(node, &err, &krate),
+        (Ok(()), None) => unreachable!("no input without an error"),
+    }
+}
+
+use crate::ast;
+
+fn krate(input: Option<&Input>) -> TokenStream {
+    match input.and_then(|i| i.attrs.krate.as_ref()) {
+        Some(path) => quote!(#path),
+        None => quote!(::rowkey),
+    }
+}
+
+fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
+    let de = Lifetime::new("'__rowkey_de", Span::call_site());
+    let layouts = Layout::all(input, &de);
+    let p = quote!(#krate::__private);
+    let node = input.original;
+    let ident = &node.ident;
+    let name = ident.to_string();
+    let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
+
+    // The decode impl names the struct with every lifetime set to 'de, so a
+    // `&'a str` field borrows from the decoded bytes.
+    let lifetimes: Vec<_> = node.generics.lifetimes().map(|_| de.clone()).collect();
+    let ty_de = if lifetimes.is_empty() {
+        quote!(#ident)
+    } else {
+        quote!(#ident<#(#lifetimes),*>)
+    };
+    let statics: Vec<_> = node
+        .generics
+        .lifetimes()
+        .map(|_| Lifetime::new("'static", Span::call_site()))
+        .collect();
+    let ty_static = if statics.is_empty() {
+        quote!(#ident)
+    } else {
+        quote!(#ident<#(#statics),*>)
+    };
+
+    let multi = input.attrs.salt.as_ref();
+    let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
+
+    let widths = widths_of(&layouts, &p, multi_width, false);
+    let static_widths = widths_of(&layouts, &p, multi_width, true);
+    let len_terms = layouts.iter().map(|l| len_term(l, &p));
+    let encode_fields = layouts.iter().map(|l| encode_field(l, &p, &name));
+    let decode_fields = layouts.iter().map(|l| decode_field(l, &p, &name));
+    let checks = layouts.iter().map(|l| checks(l, &p));
+    let field_idents = layouts.iter().map(|l| l.field.ident);
+    let field_vars = layouts.iter().map(|l| format_ident!("__v{}", l.index));
+    let segment_count: usize =
+        layouts.iter().map(Layout::segments).sum::<usize>() + usize::from(multi.is_some());
+
+    let (encode_multi, decode_multi_head, decode_multi_tail) =
+        multi_salt(input, &layouts, &p, &name, multi_width);
+
+    quote! {
+        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+        const _: () = {
+            #[automatically_derived]
+            impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
+                const NAME: &'static str = #name;
+                const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&[#(#widths),*]);
+
+                #[inline]
+                fn encoded_len(&self) -> #p::usize {
+                    #multi_width #(+ #len_terms)*
+                }
+
+                #[inline]
+                fn encode_into(
+                    &self,
+                    __out: &mut [#p::u8],
+                ) -> #p::Result<#p::usize, #p::Error> {
+                    let __len = <Self as #p::RowKey>::encoded_len(self);
+                    if __len > #p::HBASE_MAX_KEY {
+                        return #p::Err(#p::Error::key(#name, #p::ErrorKind::KeyTooLong { len: __len }));
+                    }
+                    if __out.len() < __len {
+                        return #p::Err(#p::Error::key(
+                            #name,
+                            #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
+                        ));
+                    }
+                    let __buf = &mut __out[..__len];
+                    let mut __pos: #p::usize = #multi_width;
+                    #(#encode_fields)*
+                    #encode_multi
+                    #p::Ok(__pos)
+                }
+            }
+
+            #[automatically_derived]
+            impl #impl_generics #ident #ty_generics #where_clause {
+                /// The widest key this layout encodes to: a stack buffer of
+                /// this size holds any key. Using it on a layout whose last
+                /// field is unpadded and variable-width is a compile error.
+                pub const MAX_LEN: #p::usize = #p::bounded(
+                    <Self as #p::RowKey>::MAX_WIDTH,
+                    #name,
+                );
+            }
+
+            #[automatically_derived]
+            impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
+                #[inline]
+                fn decode(
+                    __in: &'__rowkey_de [#p::u8],
+                ) -> #p::Result<Self, #p::Error> {
+                    let mut __segs = [#p::Segment::EMPTY; #segment_count];
+                    Self::__rowkey_walk(__in, &mut __segs)
+                }
+            }
+
+            #[automatically_derived]
+            impl<'__rowkey_de> #ty_de {
+                /// Reads a key back (see `rowkey::DecodeKey::decode`).
+                #[inline]
+                pub fn decode(
+                    bytes: &'__rowkey_de [#p::u8],
+                ) -> #p::Result<Self, #p::Error> {
+                    <Self as #p::DecodeKey<'__rowkey_de>>::decode(bytes)
+                }
+
+                /// Splits a key into its salt, bucket and field segments, for
+                /// printing. Fails as `decode` does.
+                pub fn explain(
+                    bytes: &'__rowkey_de [#p::u8],
+                ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
+                    let mut __segs = [#p::Segment::EMPTY; #segment_count];
+                    Self::__rowkey_walk(bytes, &mut __segs)?;
+                    #p::Ok(#p::Explain::new(bytes, __segs))
+                }
+
+                #[inline(always)]
+                fn __rowkey_walk(
+                    __in: &'__rowkey_de [#p::u8],
+                    __segs: &mut [#p::Segment; #segment_count],
+                ) -> #p::Result<Self, #p::Error> {
+                    let mut __pos: #p::usize = 0;
+                    let mut __seg: #p::usize = 0;
+                    #decode_multi_head
+                    #(#decode_fields)*
+                    #decode_multi_tail
+                    if __pos != __in.len() {
+                        return #p::Err(#p::Error::key(
+                            #name,
+                            #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
+                        ));
+                    }
+                    let _ = __seg;
+                    #p::Ok(Self { #(#field_idents: #field_vars),* })
+                }
+            }
+
+            #[allow(dead_code)]
+            fn __rowkey_checks() {
+                #(#checks)*
+                #p::require_within_limit::<
+                    #p::Check<#ty_static, { #p::within_limit(&[#(#static_widths),*]) }>,
+                    #ty_static,
+                >();
+            }
+        };
+    }
+}
+
+/// Each field's widest width (salt, bucket and body), as `Option<usize>`.
+fn widths_of(
+    layouts: &[Layout],
+    p: &TokenStream,
+    multi_width: usize,
+    statics: bool,
+) -> Vec<TokenStream> {
+    let mut out = vec![quote!(#p::Some(#multi_width))];
+    for l in layouts {
+        let prefix = l.prefix_width();
+        let ty = if statics { &l.ty_static } else { l.field.ty };
+        let body = match (l.frame, l.body) {
+            (Frame::Pad { width, .. }, _) => quote!(#p::Some(#width)),
+            (Frame::Delim { .. }, _) => quote!(#p::None),
+            (_, Body::ReverseTs) => quote!(#p::Some(8)),
+            _ => quote!(<#ty as #p::KeyPart>::WIDTH),
+        };
+        out.push(quote!(#p::Some(#prefix)));
+        out.push(body);
+    }
+    out
+}
+
+fn len_term(l: &Layout, p: &TokenStream) -> TokenStream {
+    let prefix = l.prefix_width();
+    let ty = l.field.ty;
+    let ident = l.field.ident;
+    let body = match (l.frame, l.body) {
+        (Frame::Pad { width, .. }, _) => quote!(#width),
+        (_, Body::ReverseTs) => quote!(8),
+        (Frame::Delim { .. }, _) => quote!(<#ty as #p::KeyPart>::encoded_len(&self.#ident) + 1),
+        _ => quote!(<#ty as #p::KeyPart>::encoded_len(&self.#ident)),
+    };
+    quote!(#prefix + #body)
+}
+
+fn field_err(p: &TokenStream, key: &str, field: &str) -> TokenStream {
+    quote!(|__k| #p::Error::field(#key, #field, __k))
+}
+
+fn encode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+    let ty = l.field.ty;
+    let ident = l.field.ident;
+    let err = field_err(p, key, &l.name);
+    let salt = l.salt.unwrap_or(0);
+    let prefix = l.prefix_width();
+
+    let blen = match l.body {
+        Body::ReverseTs => quote!(8),
+        _ => quote!(<#ty as #p::KeyPart>::encoded_len(&self.#ident)),
+    };
+    let pad_check = match l.frame {
+        Frame::Pad { width, .. } => quote!(#p::check_pad_len(__blen, #width).map_err(#err)?;),
+        _ => quote!(),
+    };
+    let write = match l.body {
+        Body::Plain | Body::Reverse => {
+            quote!(<#ty as #p::KeyPart>::encode_part(&self.#ident, __body);)
+        }
+        Body::Twos => quote!(<#ty as #p::TwosComplement>::encode_twos(&self.#ident, __body);),
+        Body::ReverseTs => quote! {
+            __body.copy_from_slice(
+                &<#ty as #p::ReverseTs>::to_reversed(&self.#ident).map_err(#err)?.to_be_bytes(),
+            );
+        },
+    };
+    let delim_check = match l.frame {
+        Frame::Delim { byte } => quote! {
+            #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+        },
+        _ => quote!(),
+    };
+    // The salt hashes the body before any reversal, so it is what Java's
+    // md5Hex(value) sees.
+    let salt_write = if l.salt.is_some() {
+        quote! {
+            {
+                let (__head, __tail) = __buf.split_at_mut(__body_at);
+                #p::md5_hex_into(&__tail[..__blen], &mut __head[__at..__at + #salt]);
+            }
+        }
+    } else {
+        quote!()
+    };
+    let reverse = if l.body == Body::Reverse {
+        quote!(<#ty as #p::Reversible>::reverse_body(&mut __buf[__body_at..__body_at + __blen]);)
+    } else {
+        quote!()
+    };
+    let bucket = match l.bucket {
+        Some(n) => quote! {
+            #p::write_bucket(
+                <#ty as #p::BucketValue>::bucket(&self.#ident, #n),
+                &mut __buf[__at + #salt..__body_at],
+            );
+        },
+        None => quote!(),
+    };
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote! {
+            #p::finish_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte).map_err(#err)?;
+            __pos = __body_at + #width;
+        },
+        Frame::Delim { byte } => quote! {
+            __buf[__body_at + __blen] = #byte;
+            __pos = __body_at + __blen + 1;
+        },
+        Frame::Fixed | Frame::Last => quote!(__pos = __body_at + __blen;),
+    };
+    let slot = format_ident!("__slot{}", l.index);
+    let record = if l.in_multi_salt {
+        quote!(let #slot = (__body_at, __pos);)
+    } else {
+        quote!()
+    };
+    quote! {
+        let __at = __pos;
+        let __body_at = __at + #prefix;
+        let __blen: #p::usize = #blen;
+        #pad_check
+        {
+            let __body = &mut __buf[__body_at..__body_at + __blen];
+            #write
+        }
+        #delim_check
+        #salt_write
+        #reverse
+        #bucket
+        #frame
+        #record
+    }
+}
+
+fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+    let ty = &l.ty_de;
+    let err = field_err(p, key, &l.name);
+    let name = &l.name;
+    let var = format_ident!("__v{}", l.index);
+    let take_salt = match l.salt {
+        Some(k) => quote! {
+            let __salt = #p::take(__in, &mut __pos, #k).map_err(#err)?;
+            __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Salt, start: __at, end: __pos };
+            __seg += 1;
+        },
+        None => quote!(),
+    };
+    let take_bucket = match l.bucket {
+        Some(_) => {
+            let w = l.bucket_width();
+            quote! {
+                let __bstart = __pos;
+                let __bucket = #p::read_bucket(#p::take(__in, &mut __pos, #w).map_err(#err)?);
+                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Bucket, start: __bstart, end: __pos };
+                __seg += 1;
+            }
+        }
+        None => quote!(),
+    };
+    let take_body = match (l.frame, l.body) {
+        (Frame::Pad { width, byte }, _) => {
+            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width).map_err(#err)?, #byte))
+        }
+        (Frame::Delim { byte }, _) => {
+            quote!(#p::take_delimited(__in, &mut __pos, #byte).map_err(#err)?)
+        }
+        (_, Body::ReverseTs) => quote!(#p::take(__in, &mut __pos, 8).map_err(#err)?),
+        (Frame::Fixed, _) => quote! {
+            #p::take(__in, &mut __pos, match <#ty as #p::KeyPart>::WIDTH {
+                #p::Some(__w) => __w,
+                #p::None => 0,
+            }).map_err(#err)?
+        },
+        (Frame::Last, _) => quote! {
+            match <#ty as #p::KeyPart>::WIDTH {
+                #p::Some(__w) => #p::take(__in, &mut __pos, __w).map_err(#err)?,
+                #p::None => #p::take_rest(__in, &mut __pos),
+            }
+        },
+    };
+    let value = match l.body {
+        Body::Plain => {
+            quote!(<#ty as #p::DecodePart<'__rowkey_de>>::decode_part(__body).map_err(#err)?)
+        }
+        Body::ReverseTs => {
+            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__body)).map_err(#err)?)
+        }
+        Body::Twos => quote!(<#ty as #p::TwosComplement>::decode_twos(__body)),
+        Body::Reverse => {
+            quote!(<#ty as #p::Reversible>::decode_reversed(__body).map_err(#err)?)
+        }
+    };
+    let verify_salt = if l.salt.is_some() {
+        let data = if l.body == Body::Reverse {
+            quote!(<#ty as #p::Reversible>::body_bytes(&#var))
+        } else {
+            quote!(__body)
+        };
+        quote! {
+            if !#p::salt_matches(#data, __salt) {
+                return #p::Err(#p::Error::field(#key, #name, #p::ErrorKind::SaltMismatch));
+            }
+        }
+    } else {
+        quote!()
+    };
+    let verify_bucket = match l.bucket {
+        Some(n) => quote! {
+            let __computed = <#ty as #p::BucketValue>::bucket(&#var, #n);
+            if __computed != __bucket {
+                return #p::Err(#p::Error::field(
+                    #key,
+                    #name,
+                    #p::ErrorKind::BucketMismatch { stored: __bucket, computed: __computed },
+                ));
+            }
+        },
+        None => quote!(),
+    };
+    let slot = format_ident!("__slot{}", l.index);
+    let record = if l.in_multi_salt {
+        quote!(let #slot = (__body_at, __pos);)
+    } else {
+        quote!()
+    };
+    quote! {
+        let __at = __pos;
+        #take_salt
+        #take_bucket
+        let __body_at = __pos;
+        let __body: &'__rowkey_de [#p::u8] = #take_body;
+        let #var: #ty = #value;
+        #verify_salt
+        #verify_bucket
+        __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Field, start: __body_at, end: __pos };
+        __seg += 1;
+        #record
+    }
+}
+
+/// The struct-level salt: written last (it hashes fields written after it),
+/// read first, verified once every field is read.
+fn multi_salt(
+    input: &Input,
+    layouts: &[Layout],
+    p: &TokenStream,
+    key: &str,
+    width: usize,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let Some(salt) = &input.attrs.salt else {
+        return (quote!(), quote!(), quote!());
+    };
+    let k = salt.chars;
+    let slots: Vec<_> = layouts
+        .iter()
+        .filter(|l| l.in_multi_salt)
+        .map(|l| format_ident!("__slot{}", l.index))
+        .collect();
+    let delim_write = match salt.delim {
+        Some(b) => quote!(__head[#k] = #b;),
+        None => quote!(),
+    };
+    let encode = quote! {
+        {
+            let (__head, __tail) = __buf.split_at_mut(#width);
+            #p::md5_hex_parts_into(
+                &[#(&__tail[#slots.0 - #width..#slots.1 - #width]),*],
+                &mut __head[..#k],
+            );
+            #delim_write
+        }
+    };
+    let delim_read = match salt.delim {
+        Some(b) => quote! {
+            if #p::take(__in, &mut __pos, 1).map_err(|__k| #p::Error::field(#key, "salt", __k))?[0] != #b {
+                return #p::Err(#p::Error::field(#key, "salt", #p::ErrorKind::MissingDelimiter { byte: #b }));
+            }
+        },
+        None => quote!(),
+    };
+    let head = quote! {
+        let __msalt = #p::take(__in, &mut __pos, #k).map_err(|__k| #p::Error::field(#key, "salt", __k))?;
+        __segs[__seg] = #p::Segment { name: "salt", kind: #p::SegmentKind::Salt, start: 0, end: #k };
+        __seg += 1;
+        #delim_read
+    };
+    let tail = quote! {
+        {
+            let mut __check = [0u8; #k];
+            #p::md5_hex_parts_into(&[#(&__in[#slots.0..#slots.1]),*], &mut __check);
+            if __check[..] != __msalt[..] {
+                return #p::Err(#p::Error::field(#key, "salt", #p::ErrorKind::SaltMismatch));
+            }
+        }
+    };
+    (encode, head, tail)
+}
+
+/// Type-dependent rules, left to the compiler: each is a bound that only the
+/// fitting types satisfy, spanned on the attribute or field it is about.
+fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
+    let ty = &l.ty_static;
+    let a = &l.field.attrs;
+    let mut out = TokenStream::new();
+    let span = l.field.span;
+    out.extend(quote_spanned!(span=> #p::require_part::<#ty>();));
+    match l.frame {
+        Frame::Fixed
+            if l.body != Body::ReverseTs
+                && valid::known_width(l.field.ty) != valid::Known::Fixed =>
+        {
+            out.extend(quote_spanned! {span=>
+                #p::require_fixed_or_last::<
+                    #p::Check<#ty, { #p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
+                    #ty,
+                >();
+            });
+        }
+        Frame::Pad { .. } | Frame::Delim { .. } => {
+            let s = a
+                .pad
+                .as_ref()
+                .map(|x| x.span)
+                .or(a.delim.as_ref().map(|x| x.span))
+                .unwrap_or(span);
+            out.extend(quote_spanned! {s=>
+                #p::require_variable::<
+                    #p::Check<#ty, { !#p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
+                    #ty,
+                >();
+            });
+        }
+        _ => {}
+    }
+    if let Some(b) = &a.bucket {
+        out.extend(quote_spanned!(b.span=> #p::require_bucket::<#ty>();));
+    }
+    if let Some(s) = a.reverse_ts {
+        out.extend(quote_spanned!(s=> #p::require_reverse_ts::<#ty>();));
+    }
+    if let Some(s) = a.twos_complement {
+        out.extend(quote_spanned!(s=> #p::require_twos::<#ty>();));
+    }
+    if let Some(s) = a.reverse {
+        out.extend(quote_spanned!(s=> #p::require_reversible::<#ty>();));
+    }
+    out
+}
