@@ -26,6 +26,37 @@ pub use part::{
 #[path = "private.rs"]
 pub mod __private;
 
+/// How the front of a key spreads writes over regions: what
+/// [`split_keys`](crate::split_keys) splits on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spread {
+    /// The key starts with a field's own bytes.
+    None,
+    /// The key starts with `chars` lowercase hex characters of an MD5 salt.
+    HexSalt {
+        /// Salt length in characters (1 to 32).
+        chars: usize,
+    },
+    /// The key starts with a `#[bucket(count)]` prefix: one byte up to 256
+    /// buckets, else two bytes big-endian.
+    Bucket {
+        /// Number of buckets (2 to 65536).
+        count: u32,
+    },
+}
+
+impl Spread {
+    /// Bytes the spread prefix takes at the front of the key.
+    #[must_use]
+    pub const fn width(&self) -> usize {
+        match *self {
+            Spread::None => 0,
+            Spread::HexSalt { chars } => chars,
+            Spread::Bucket { count } => __private::bucket_width(count),
+        }
+    }
+}
+
 /// A row key: a struct whose fields, in declaration order, make up the key's
 /// bytes. Implemented by `#[derive(RowKey)]`; see the facade crate's docs for
 /// the attributes.
@@ -37,6 +68,9 @@ pub trait RowKey {
     /// last field leaves it unbounded. A bounded key can be encoded into a
     /// stack buffer of this size (the derive also emits it as `MAX_LEN`).
     const MAX_WIDTH: Option<usize>;
+
+    /// What the key's leading salt or bucket is, if it has one.
+    const SPREAD: Spread;
 
     /// The exact length [`encode_into`](RowKey::encode_into) will write, if it
     /// succeeds.

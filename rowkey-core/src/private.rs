@@ -5,7 +5,7 @@
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind};
+pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind, Spread};
 pub use core::marker::PhantomData;
 pub use core::ops::{Bound, RangeBounds};
 pub use core::option::Option::{self, None, Some};

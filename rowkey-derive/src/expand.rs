@@ -75,6 +75,22 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let segment_count: usize =
         layouts.iter().map(Layout::segments).sum::<usize>() + usize::from(multi.is_some());
 
+    let spread = match (multi, layouts.first()) {
+        (Some(s), _) => {
+            let k = s.chars;
+            quote!(#p::Spread::HexSalt { chars: #k })
+        }
+        (None, Some(l)) if l.salt.is_some() => {
+            let k = l.salt.unwrap_or(0);
+            quote!(#p::Spread::HexSalt { chars: #k })
+        }
+        (None, Some(l)) if l.bucket.is_some() => {
+            let n = l.bucket.unwrap_or(0);
+            quote!(#p::Spread::Bucket { count: #n })
+        }
+        _ => quote!(#p::Spread::None),
+    };
+
     let (encode_multi, decode_multi_head, decode_multi_tail) =
         multi_salt(input, &layouts, &p, &name, multi_width);
 
@@ -85,6 +101,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
                 const NAME: &'static str = #name;
                 const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&[#(#widths),*]);
+                const SPREAD: #p::Spread = #spread;
 
                 #[inline]
                 fn encoded_len(&self) -> #p::usize {

@@ -19,6 +19,7 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
                 const NAME: &'static str = #name;
                 const MAX_WIDTH: #krate::__private::Option<#krate::__private::usize> =
                     #krate::__private::None;
+                const SPREAD: #krate::__private::Spread = #krate::__private::Spread::None;
                 fn encoded_len(&self) -> #krate::__private::usize {
                     ::core::unreachable!()
                 }
