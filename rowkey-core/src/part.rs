@@ -86,6 +86,8 @@ pub trait ReverseTs: Sized {
     fn to_reversed(&self) -> Result<u64, ErrorKind>;
     /// The timestamp back from `i64::MAX - ts`.
     fn from_reversed(stored: u64) -> Result<Self, ErrorKind>;
+    /// The value widened, for scan bounds that may lie outside the range.
+    fn to_i128(&self) -> i128;
 }
 
 /// A signed integer that `#[twos_complement]` stores as plain big-endian two's
@@ -213,6 +215,9 @@ impl ReverseTs for u64 {
         }
         Ok(MAX - stored)
     }
+    fn to_i128(&self) -> i128 {
+        i128::from(*self)
+    }
 }
 
 impl ReverseTs for i64 {
@@ -229,6 +234,9 @@ impl ReverseTs for i64 {
         let ts = u64::from_reversed(stored)?;
         // from_reversed returned a value <= i64::MAX.
         Ok(i64::try_from(ts).unwrap_or(i64::MAX))
+    }
+    fn to_i128(&self) -> i128 {
+        i128::from(*self)
     }
 }
 

@@ -6,6 +6,8 @@ pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
 pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind, Spread};
+pub use crate::scan::{reverse_ts_bounds, Scan, ScanArg, ScanRanges, ScanValue};
+pub use core::ops::Bound::{Excluded, Included, Unbounded};
 pub use core::marker::PhantomData;
 pub use core::ops::{Bound, RangeBounds};
 pub use core::option::Option::{self, None, Some};

@@ -66,8 +66,9 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
 
     let widths = widths_of(&layouts, &p, multi_width, false);
     let static_widths = widths_of(&layouts, &p, multi_width, true);
-    let len_terms = layouts.iter().map(|l| len_term(l, &p));
-    let encode_fields = layouts.iter().map(|l| encode_field(l, &p, &name));
+    let len_terms = layouts.iter().map(|l| len_term(l, ident));
+    let encode_fields = layouts.iter().map(|l| encode_field(l, &p, ident));
+    let put_fns = layouts.iter().map(|l| put_fns(l, &p, &name));
     let decode_fields = layouts.iter().map(|l| decode_field(l, &p, &name));
     let checks = layouts.iter().map(|l| checks(l, &p));
     let field_idents = layouts.iter().map(|l| l.field.ident);
@@ -94,7 +95,11 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let (encode_multi, decode_multi_head, decode_multi_tail) =
         multi_salt(input, &layouts, &p, &name, multi_width);
 
+    let scan = crate::scan::expand(input, &layouts, &p, multi_width);
+
     quote! {
+        #scan
+
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
             #[automatically_derived]
@@ -140,6 +145,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     <Self as #p::RowKey>::MAX_WIDTH,
                     #name,
                 );
+
+                #(#put_fns)*
             }
 
             #[automatically_derived]
@@ -229,46 +236,59 @@ fn widths_of(
     out
 }
 
-fn len_term(l: &Layout, p: &TokenStream) -> TokenStream {
-    let prefix = l.prefix_width();
+fn len_term(l: &Layout, ident: &syn::Ident) -> TokenStream {
     let ty = l.field.ty;
-    let ident = l.field.ident;
-    let body = match (l.frame, l.body) {
-        (Frame::Pad { width, .. }, _) => quote!(#width),
-        (_, Body::ReverseTs) => quote!(8),
-        (Frame::Delim { .. }, _) => quote!(<#ty as #p::KeyPart>::encoded_len(&self.#ident) + 1),
-        _ => quote!(<#ty as #p::KeyPart>::encoded_len(&self.#ident)),
-    };
-    quote!(#prefix + #body)
+    let field = l.field.ident;
+    let len = format_ident!("__rowkey_len_{}", l.index);
+    quote!(#ident::#len::<#ty, true>(&self.#field))
 }
 
 fn field_err(p: &TokenStream, key: &str, field: &str) -> TokenStream {
     quote!(|__k| #p::Error::field(#key, #field, __k))
 }
 
-fn encode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+/// Per field: `__rowkey_put_i` writes a value's slot (salt, bucket, body,
+/// pad or delimiter; without salt and bucket when `__PREFIX` is false, for
+/// scan bounds) and `__rowkey_len_i` measures it. Encode and the scan
+/// builder both call them, so each byte rule exists once.
+fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let ty = l.field.ty;
-    let ident = l.field.ident;
     let err = field_err(p, key, &l.name);
     let salt = l.salt.unwrap_or(0);
     let prefix = l.prefix_width();
+    let put = format_ident!("__rowkey_put_{}", l.index);
+    let len = format_ident!("__rowkey_len_{}", l.index);
+
+    let mut bounds = quote!(#p::KeyPart);
+    if l.bucket.is_some() {
+        bounds.extend(quote!(+ #p::BucketValue));
+    }
+    match l.body {
+        Body::ReverseTs => bounds.extend(quote!(+ #p::ReverseTs)),
+        Body::Twos => bounds.extend(quote!(+ #p::TwosComplement)),
+        _ => {}
+    }
 
     let blen = match l.body {
         Body::ReverseTs => quote!(8),
-        _ => quote!(<#ty as #p::KeyPart>::encoded_len(&self.#ident)),
+        _ => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
+    };
+    let slot_len = match (l.frame, l.body) {
+        (Frame::Pad { width, .. }, _) => quote!(#width),
+        (_, Body::ReverseTs) => quote!(8),
+        (Frame::Delim { .. }, _) => quote!(<__V as #p::KeyPart>::encoded_len(__v) + 1),
+        _ => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
     };
     let pad_check = match l.frame {
         Frame::Pad { width, .. } => quote!(#p::check_pad_len(__blen, #width).map_err(#err)?;),
         _ => quote!(),
     };
     let write = match l.body {
-        Body::Plain | Body::Reverse => {
-            quote!(<#ty as #p::KeyPart>::encode_part(&self.#ident, __body);)
-        }
-        Body::Twos => quote!(<#ty as #p::TwosComplement>::encode_twos(&self.#ident, __body);),
+        Body::Plain | Body::Reverse => quote!(<__V as #p::KeyPart>::encode_part(__v, __body);),
+        Body::Twos => quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body);),
         Body::ReverseTs => quote! {
             __body.copy_from_slice(
-                &<#ty as #p::ReverseTs>::to_reversed(&self.#ident).map_err(#err)?.to_be_bytes(),
+                &<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?.to_be_bytes(),
             );
         },
     };
@@ -278,11 +298,11 @@ fn encode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         },
         _ => quote!(),
     };
-    // The salt hashes the body before any reversal, so it is what Java's
-    // md5Hex(value) sees.
+    // The salt hashes the body before any reversal: what Java's md5Hex(value)
+    // sees.
     let salt_write = if l.salt.is_some() {
         quote! {
-            {
+            if __PREFIX {
                 let (__head, __tail) = __buf.split_at_mut(__body_at);
                 #p::md5_hex_into(&__tail[..__blen], &mut __head[__at..__at + #salt]);
             }
@@ -297,44 +317,73 @@ fn encode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     };
     let bucket = match l.bucket {
         Some(n) => quote! {
-            #p::write_bucket(
-                <#ty as #p::BucketValue>::bucket(&self.#ident, #n),
-                &mut __buf[__at + #salt..__body_at],
-            );
+            if __PREFIX {
+                #p::write_bucket(
+                    <__V as #p::BucketValue>::bucket(__v, #n),
+                    &mut __buf[__at + #salt..__body_at],
+                );
+            }
         },
         None => quote!(),
     };
     let frame = match l.frame {
         Frame::Pad { width, byte } => quote! {
             #p::finish_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte).map_err(#err)?;
-            __pos = __body_at + #width;
+            *__pos = __body_at + #width;
         },
         Frame::Delim { byte } => quote! {
             __buf[__body_at + __blen] = #byte;
-            __pos = __body_at + __blen + 1;
+            *__pos = __body_at + __blen + 1;
         },
-        Frame::Fixed | Frame::Last => quote!(__pos = __body_at + __blen;),
+        Frame::Fixed | Frame::Last => quote!(*__pos = __body_at + __blen;),
     };
+    quote! {
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #put<__V: #bounds, const __PREFIX: #p::bool>(
+            __v: &__V,
+            __buf: &mut [#p::u8],
+            __pos: &mut #p::usize,
+        ) -> #p::Result<(), #p::Error> {
+            let __at = *__pos;
+            let __body_at = __at + if __PREFIX { #prefix } else { 0 };
+            let __blen: #p::usize = #blen;
+            #pad_check
+            {
+                let __body = &mut __buf[__body_at..__body_at + __blen];
+                #write
+            }
+            #delim_check
+            #salt_write
+            #reverse
+            #bucket
+            #frame
+            #p::Ok(())
+        }
+
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #len<__V: #p::KeyPart, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
+            (if __PREFIX { #prefix } else { 0 }) + #slot_len
+        }
+    }
+}
+
+fn encode_field(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
+    let ty = l.field.ty;
+    let field = l.field.ident;
+    let put = format_ident!("__rowkey_put_{}", l.index);
+    let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);
     let record = if l.in_multi_salt {
-        quote!(let #slot = (__body_at, __pos);)
+        quote!(let #slot = (__at + #prefix, __pos);)
     } else {
         quote!()
     };
+    let _ = p;
     quote! {
         let __at = __pos;
-        let __body_at = __at + #prefix;
-        let __blen: #p::usize = #blen;
-        #pad_check
-        {
-            let __body = &mut __buf[__body_at..__body_at + __blen];
-            #write
-        }
-        #delim_check
-        #salt_write
-        #reverse
-        #bucket
-        #frame
+        #ident::#put::<#ty, true>(&self.#field, __buf, &mut __pos)?;
         #record
     }
 }

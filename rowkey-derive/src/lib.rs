@@ -12,6 +12,7 @@ mod ctxt;
 mod expand;
 mod fallback;
 mod model;
+mod scan;
 mod valid;
 
 use proc_macro::TokenStream;

@@ -1,0 +1,715 @@
+//! Scan ranges with HBase `Scan` semantics, built without allocating.
+//!
+//! The derive's typed builder appends each leading field's exact bytes to a
+//! [`Scan`]; a range on the next field becomes two tails. [`Scan::ranges`]
+//! then yields one [`KeyRange`] per salt or bucket the prefix leaves open.
+
+use crate::part::{KeyPart, OrderedPart};
+use crate::{Error, ErrorKind};
+use core::ops::{Bound, Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
+
+/// One row range, as an HBase `Scan` takes it: start row inclusive, stop row
+/// exclusive, no stop row meaning "to the end of the table".
+///
+/// `CAP` is the longest key prefix the layout's scans can build; the derive
+/// chooses it, so a range lives on the stack.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct KeyRange<const CAP: usize> {
+    start: [u8; CAP],
+    start_len: usize,
+    stop: [u8; CAP],
+    stop_len: usize,
+    /// `false`: no stop row, scan to the end of the table.
+    has_stop: bool,
+}
+
+impl<const CAP: usize> KeyRange<CAP> {
+    /// The start row (inclusive). Empty means the start of the table.
+    #[must_use]
+    pub fn start(&self) -> &[u8] {
+        &self.start[..self.start_len]
+    }
+
+    /// The stop row (exclusive), or `None` for the end of the table.
+    #[must_use]
+    pub fn stop(&self) -> Option<&[u8]> {
+        self.has_stop.then(|| &self.stop[..self.stop_len])
+    }
+
+    /// Whether no key can fall in the range.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.stop().is_some_and(|stop| stop <= self.start())
+    }
+
+    /// Whether `key` falls in the range, comparing as HBase does (unsigned
+    /// bytes, lexicographically).
+    #[must_use]
+    pub fn contains(&self, key: &[u8]) -> bool {
+        key >= self.start() && self.stop().is_none_or(|stop| key < stop)
+    }
+
+    /// The range as the bounds `BTreeMap::range`, redb's `Table::range` and
+    /// other ordered stores take. An empty range comes out as `start..start`,
+    /// never as a reversed pair (which `BTreeMap::range` would panic on).
+    #[must_use]
+    pub fn bounds(&self) -> (Bound<&[u8]>, Bound<&[u8]>) {
+        let start = self.start();
+        match self.stop() {
+            None => (Bound::Included(start), Bound::Unbounded),
+            Some(stop) if stop <= start => (Bound::Included(start), Bound::Excluded(start)),
+            Some(stop) => (Bound::Included(start), Bound::Excluded(stop)),
+        }
+    }
+}
+
+impl<const CAP: usize> core::fmt::Debug for KeyRange<CAP> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "KeyRange {{ start: \"{}\", stop: ",
+            crate::Binary(self.start())
+        )?;
+        match self.stop() {
+            Some(stop) => write!(f, "\"{}\" }}", crate::Binary(stop)),
+            None => write!(f, "end of table }}"),
+        }
+    }
+}
+
+/// HBase's stop row for a prefix scan: drop trailing `0xFF` bytes and add one
+/// to the last byte left. Returns the new length, or `None` when the prefix is
+/// empty or all `0xFF` (scan to the end of the table).
+pub fn prefix_stop(prefix: &mut [u8]) -> Option<usize> {
+    let mut len = prefix.len();
+    while len > 0 && prefix[len - 1] == 0xFF {
+        len -= 1;
+    }
+    if len == 0 {
+        return None;
+    }
+    prefix[len - 1] += 1;
+    Some(len)
+}
+
+/// Where a scan's key layout fans out into one range per salt or bucket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fan {
+    None,
+    /// One range per bucket, the bucket bytes written at the end of the prefix.
+    Bucket {
+        count: u32,
+        width: usize,
+    },
+    /// One range per hex salt value, written at the front of the key.
+    Salt {
+        chars: usize,
+        delim: Option<u8>,
+    },
+}
+
+/// The most ranges a struct-level salt may fan out to: 16^4, a 4-char salt.
+pub const MAX_SALT_FAN_OUT: usize = 65536;
+
+/// A bound on a field, as builder methods receive it.
+#[derive(Clone, Copy, Debug)]
+struct Tail<const CAP: usize> {
+    bytes: [u8; CAP],
+    len: usize,
+    kind: TailKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TailKind {
+    Unbounded,
+    Included,
+    Excluded,
+}
+
+/// The state a derived scan builder drives: the exact prefix so far, an
+/// optional range on the next field, and where the key fans out. Not usually
+/// named by users; the derived builder's `ranges()` returns [`ScanRanges`].
+#[derive(Clone, Debug)]
+pub struct Scan<const CAP: usize> {
+    key: &'static str,
+    prefix: [u8; CAP],
+    len: usize,
+    lo: Tail<CAP>,
+    hi: Tail<CAP>,
+    /// The ranged field is the unframed last field: `v` matches only the key
+    /// ending exactly in `v`, not every key it prefixes.
+    open: bool,
+    fan: Fan,
+    salt: Option<(usize, Option<u8>, usize)>,
+    salt_slots: [(usize, usize); 16],
+    salt_seen: usize,
+    error: Option<Error>,
+}
+
+impl<const CAP: usize> Scan<CAP> {
+    /// A scan of key type `key`. `salt` is the struct-level salt, if any, as
+    /// (hex chars, delimiter, number of fields it hashes).
+    #[must_use]
+    pub const fn new(key: &'static str, salt: Option<(usize, Option<u8>, usize)>) -> Self {
+        const UNBOUNDED: TailKind = TailKind::Unbounded;
+        Scan {
+            key,
+            prefix: [0; CAP],
+            len: 0,
+            lo: Tail {
+                bytes: [0; CAP],
+                len: 0,
+                kind: UNBOUNDED,
+            },
+            hi: Tail {
+                bytes: [0; CAP],
+                len: 0,
+                kind: UNBOUNDED,
+            },
+            open: false,
+            fan: Fan::None,
+            salt,
+            salt_slots: [(0, 0); 16],
+            salt_seen: 0,
+            error: None,
+        }
+    }
+
+    /// The first error wins: later steps after a refusal change nothing.
+    pub fn fail(&mut self, error: Error) {
+        if self.error.is_none() {
+            self.error = Some(error);
+        }
+    }
+
+    fn overflow(&mut self, field: &'static str, needed: usize) {
+        self.fail(Error::field(
+            self.key,
+            field,
+            ErrorKind::Invalid {
+                reason: if needed > CAP {
+                    "scan value is longer than the 256 bytes a scan keeps for a delimited or \
+                     unpadded field; bound it with #[pad(N)]"
+                } else {
+                    "scan prefix does not fit"
+                },
+            },
+        ));
+    }
+
+    /// Appends one field's exact bytes through `put`, which writes at most
+    /// `max` bytes at the given position and advances it.
+    pub fn push(
+        &mut self,
+        field: &'static str,
+        max: usize,
+        put: impl FnOnce(&mut [u8], &mut usize) -> Result<(), Error>,
+    ) {
+        if self.error.is_some() {
+            return;
+        }
+        if self.len + max > CAP {
+            self.overflow(field, self.len + max);
+            return;
+        }
+        let mut pos = self.len;
+        match put(&mut self.prefix[..self.len + max], &mut pos) {
+            Ok(()) => self.len = pos,
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// The start of the slot a struct-level salt hashes, and its end once
+    /// pushed: call before and after [`push`](Scan::push).
+    pub fn salt_slot(&mut self, start: usize) {
+        if self.salt_seen < self.salt_slots.len() {
+            self.salt_slots[self.salt_seen] = (start, self.len);
+            self.salt_seen += 1;
+        }
+    }
+
+    /// Bytes of the exact prefix so far.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether nothing was pushed.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The next field is bucketed and not fixed by the prefix: fan out.
+    pub fn fan_bucket(&mut self, count: u32) {
+        self.fan = Fan::Bucket {
+            count,
+            width: crate::__private::bucket_width(count),
+        };
+    }
+
+    /// Sets the range on the next field. `len` and `put` measure and write a
+    /// bound's bytes (the field without its salt or bucket); `open` marks the
+    /// unframed last field, whose value is not a prefix of longer ones.
+    pub fn range<V>(
+        &mut self,
+        field: &'static str,
+        open: bool,
+        lo: Bound<V>,
+        hi: Bound<V>,
+        len: fn(&V) -> usize,
+        put: fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
+    ) {
+        if self.error.is_some() {
+            return;
+        }
+        let bound_len = |b: &Bound<V>| match b {
+            Bound::Included(v) | Bound::Excluded(v) => len(v),
+            Bound::Unbounded => 0,
+        };
+        let max = bound_len(&lo).max(bound_len(&hi));
+        if self.len + max + 1 > CAP {
+            self.overflow(field, self.len + max + 1);
+            return;
+        }
+        self.open = open;
+        for (bound, is_lo) in [(lo, true), (hi, false)] {
+            let (kind, value) = match bound {
+                Bound::Unbounded => (TailKind::Unbounded, None),
+                Bound::Included(v) => (TailKind::Included, Some(v)),
+                Bound::Excluded(v) => (TailKind::Excluded, Some(v)),
+            };
+            let mut tail = Tail {
+                bytes: [0; CAP],
+                len: 0,
+                kind,
+            };
+            if let Some(v) = value {
+                if let Err(e) = put(&v, &mut tail.bytes[..len(&v)], &mut tail.len) {
+                    self.fail(e);
+                    return;
+                }
+            }
+            if is_lo {
+                self.lo = tail;
+            } else {
+                self.hi = tail;
+            }
+        }
+    }
+
+    /// Sets a `#[reverse_ts]` range: timestamps `lo..hi` become stored values
+    /// `i64::MAX - hi ..= i64::MAX - lo`, so the window comes newest first.
+    pub fn range_reverse_ts(&mut self, field: &'static str, lo: Bound<i128>, hi: Bound<i128>) {
+        match reverse_ts_bounds(lo, hi) {
+            None => self.empty(),
+            Some((a, b)) => self.range(
+                field,
+                false,
+                Bound::Included(a),
+                Bound::Included(b),
+                |_| 8,
+                |v, out, pos| {
+                    out[*pos..*pos + 8].copy_from_slice(&v.to_be_bytes());
+                    *pos += 8;
+                    Ok(())
+                },
+            ),
+        }
+    }
+
+    /// The prefix is a whole key: match it exactly, not as a prefix.
+    pub fn exact(&mut self) {
+        self.lo = Tail {
+            bytes: [0; CAP],
+            len: 0,
+            kind: TailKind::Included,
+        };
+        self.hi = self.lo;
+        self.open = true;
+    }
+
+    /// Marks the range empty (a bound no value of the field can reach).
+    pub fn empty(&mut self) {
+        self.lo = Tail {
+            bytes: [0xFF; CAP],
+            len: 0,
+            kind: TailKind::Excluded,
+        };
+        self.hi = Tail {
+            bytes: [0; CAP],
+            len: 0,
+            kind: TailKind::Excluded,
+        };
+        self.open = false;
+    }
+
+    /// The ranges to scan: one, or one per salt or bucket left open.
+    ///
+    /// # Errors
+    /// The first value the builder refused (too long for its pad, holding its
+    /// delimiter, ...), named by field; or a struct-level salt that would fan
+    /// out to more than [`MAX_SALT_FAN_OUT`] ranges.
+    pub fn ranges(&self) -> Result<ScanRanges<CAP>, Error> {
+        if let Some(e) = &self.error {
+            return Err(e.clone());
+        }
+        let mut fan = self.fan;
+        let mut salt = [0u8; 33];
+        let mut salt_len = 0;
+        if let Some((chars, delim, fields)) = self.salt {
+            if self.salt_seen == fields {
+                let mut parts: [&[u8]; 16] = [&[]; 16];
+                for (i, &(s, e)) in self.salt_slots[..fields].iter().enumerate() {
+                    parts[i] = &self.prefix[s..e];
+                }
+                crate::__private::md5_hex_parts_into(&parts[..fields], &mut salt[..chars]);
+                salt_len = chars;
+                if let Some(d) = delim {
+                    salt[chars] = d;
+                    salt_len += 1;
+                }
+            } else {
+                if chars > 4 {
+                    return Err(Error::field(
+                        self.key,
+                        "salt",
+                        ErrorKind::Invalid {
+                            reason: "a struct-level salt longer than 4 hex chars cannot fan out \
+                                     (16^K ranges); give every field it hashes to the scan",
+                        },
+                    ));
+                }
+                fan = Fan::Salt { chars, delim };
+            }
+        }
+        let count = match fan {
+            Fan::None => 1,
+            Fan::Bucket { count, .. } => count as usize,
+            Fan::Salt { chars, .. } => 1usize << (4 * chars),
+        };
+        Ok(ScanRanges {
+            scan: self.clone(),
+            salt,
+            salt_len,
+            fan,
+            next: 0,
+            count,
+        })
+    }
+}
+
+/// The ranges of one scan, one per salt or bucket the prefix leaves open, in
+/// salt or bucket order. Computed as they are taken: no allocation.
+#[derive(Clone, Debug)]
+pub struct ScanRanges<const CAP: usize> {
+    scan: Scan<CAP>,
+    salt: [u8; 33],
+    salt_len: usize,
+    fan: Fan,
+    next: usize,
+    count: usize,
+}
+
+impl<const CAP: usize> ScanRanges<CAP> {
+    /// How many leading bytes to skip so that rows of different ranges merge
+    /// in the order of the key without its salt or bucket (see
+    /// [`merge_sorted`](crate::merge_sorted)). Rows of one scan share the
+    /// bytes before the salt or bucket, so skipping past it is enough.
+    #[must_use]
+    pub fn merge_skip(&self) -> usize {
+        match self.fan {
+            Fan::None => 0,
+            Fan::Bucket { width, .. } => self.scan.len + width,
+            Fan::Salt { chars, delim } => chars + usize::from(delim.is_some()),
+        }
+    }
+
+    /// The number of ranges (fan-out); one when nothing fans out.
+    #[must_use]
+    pub fn fan_out(&self) -> usize {
+        self.count
+    }
+
+    fn build(&self, i: usize) -> KeyRange<CAP> {
+        let s = &self.scan;
+        // q: [salt][prefix][bucket]: the exact bytes every key in range starts with.
+        let mut q = [0u8; CAP];
+        let mut n = 0;
+        let mut put = |bytes: &[u8], q: &mut [u8; CAP]| {
+            q[n..n + bytes.len()].copy_from_slice(bytes);
+            n += bytes.len();
+        };
+        match self.fan {
+            Fan::Salt { chars, delim } => {
+                let mut hex = [0u8; 5];
+                for c in 0..chars {
+                    let nibble = (i >> (4 * (chars - 1 - c))) & 0xF;
+                    hex[c] = b"0123456789abcdef"[nibble];
+                }
+                let mut w = chars;
+                if let Some(d) = delim {
+                    hex[chars] = d;
+                    w += 1;
+                }
+                put(&hex[..w], &mut q);
+                put(&s.prefix[..s.len], &mut q);
+            }
+            Fan::Bucket { width, .. } => {
+                put(&self.salt[..self.salt_len], &mut q);
+                put(&s.prefix[..s.len], &mut q);
+                #[allow(clippy::cast_possible_truncation)] // i < count <= 65536
+                let b = (i as u32).to_be_bytes();
+                put(&b[4 - width..], &mut q);
+            }
+            Fan::None => {
+                put(&self.salt[..self.salt_len], &mut q);
+                put(&s.prefix[..s.len], &mut q);
+            }
+        }
+        let q = &q[..n];
+        let mut r = KeyRange {
+            start: [0; CAP],
+            start_len: 0,
+            stop: [0; CAP],
+            stop_len: 0,
+            has_stop: false,
+        };
+        // Start row.
+        r.start[..n].copy_from_slice(q);
+        r.start_len = n;
+        let lo = &s.lo;
+        if lo.kind != TailKind::Unbounded {
+            r.start[n..n + lo.len].copy_from_slice(&lo.bytes[..lo.len]);
+            r.start_len = n + lo.len;
+            if lo.kind == TailKind::Excluded {
+                if s.open {
+                    // The next key after exactly `q v` is `q v 00`.
+                    r.start[r.start_len] = 0;
+                    r.start_len += 1;
+                } else if let Some(len) = prefix_stop(&mut r.start[..r.start_len]) {
+                    r.start_len = len;
+                } else {
+                    // Nothing sorts after an all-0xFF prefix's keys.
+                    return empty_range(r);
+                }
+            }
+        }
+        // Stop row.
+        let hi = &s.hi;
+        r.stop[..n].copy_from_slice(q);
+        let mut len = n;
+        if hi.kind != TailKind::Unbounded {
+            r.stop[n..n + hi.len].copy_from_slice(&hi.bytes[..hi.len]);
+            len = n + hi.len;
+        }
+        if hi.kind == TailKind::Excluded {
+            r.stop_len = len;
+            r.has_stop = true;
+        } else if hi.kind == TailKind::Included && s.open {
+            r.stop[len] = 0;
+            r.stop_len = len + 1;
+            r.has_stop = true;
+        } else if let Some(l) = prefix_stop(&mut r.stop[..len]) {
+            r.stop_len = l;
+            r.has_stop = true;
+        }
+        r
+    }
+}
+
+fn empty_range<const CAP: usize>(mut r: KeyRange<CAP>) -> KeyRange<CAP> {
+    r.stop = r.start;
+    r.stop_len = r.start_len;
+    r.has_stop = true;
+    r
+}
+
+impl<const CAP: usize> Iterator for ScanRanges<CAP> {
+    type Item = KeyRange<CAP>;
+
+    fn next(&mut self) -> Option<KeyRange<CAP>> {
+        if self.next >= self.count {
+            return None;
+        }
+        let r = self.build(self.next);
+        self.next += 1;
+        Some(r)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.count - self.next;
+        (left, Some(left))
+    }
+}
+
+impl<const CAP: usize> ExactSizeIterator for ScanRanges<CAP> {}
+
+/// What a derived scan builder's field method takes: a value of the field's
+/// type (the prefix continues) or a range of them (the scan ends there).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a `{T}` nor a range of `{T}`",
+    label = "pass a value, or a range such as `a..b`, `a..=b`, `a..` or `..`",
+    note = "ranges need an order-preserving field: not #[salt], #[reverse], #[twos_complement], or a pad/delim byte other than 0x00"
+)]
+pub trait ScanArg<T> {
+    /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
+    type Value: KeyPart;
+    /// The builder stage the method returns: `E` for a value, `R` for a range.
+    type Out<E, R>;
+    /// Hands the value to `eq`, or the range's bounds to `range`.
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        eq: impl FnOnce(S, Self::Value) -> E,
+        range: impl FnOnce(S, Bound<Self::Value>, Bound<Self::Value>) -> R,
+    ) -> Self::Out<E, R>;
+}
+
+impl<T: KeyPart> ScanArg<T> for T {
+    type Value = T;
+    type Out<E, R> = E;
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        eq: impl FnOnce(S, T) -> E,
+        _: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
+    ) -> E {
+        eq(state, self)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> ScanArg<alloc::string::String> for &'a str {
+    type Value = &'a str;
+    type Out<E, R> = E;
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        eq: impl FnOnce(S, &'a str) -> E,
+        _: impl FnOnce(S, Bound<&'a str>, Bound<&'a str>) -> R,
+    ) -> E {
+        eq(state, self)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> ScanArg<alloc::vec::Vec<u8>> for &'a [u8] {
+    type Value = &'a [u8];
+    type Out<E, R> = E;
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        eq: impl FnOnce(S, &'a [u8]) -> E,
+        _: impl FnOnce(S, Bound<&'a [u8]>, Bound<&'a [u8]>) -> R,
+    ) -> E {
+        eq(state, self)
+    }
+}
+
+/// What a builder method of a field that keeps no value order takes: one
+/// exact value.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a value of `{T}`",
+    label = "this field can only be scanned for one exact value",
+    note = "a #[salt], #[reverse] or #[twos_complement] field, or one padded or delimited with a byte other than 0x00, does not keep value order, so it takes no range"
+)]
+pub trait ScanValue<T> {
+    /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
+    type Value: KeyPart;
+    /// The value to encode.
+    fn into_value(self) -> Self::Value;
+}
+
+impl<T: KeyPart> ScanValue<T> for T {
+    type Value = T;
+    fn into_value(self) -> T {
+        self
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> ScanValue<alloc::string::String> for &'a str {
+    type Value = &'a str;
+    fn into_value(self) -> &'a str {
+        self
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> ScanValue<alloc::vec::Vec<u8>> for &'a [u8] {
+    type Value = &'a [u8];
+    fn into_value(self) -> &'a [u8] {
+        self
+    }
+}
+
+macro_rules! range_arg {
+    ($($r:ty => |$x:ident| $bounds:expr),* $(,)?) => {$(
+        impl<T: OrderedPart> ScanArg<T> for $r {
+            type Value = T;
+            type Out<E, R> = R;
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                _: impl FnOnce(S, T) -> E,
+                range: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
+            ) -> R {
+                let $x = self;
+                let (lo, hi) = $bounds;
+                range(state, lo, hi)
+            }
+        }
+    )*};
+}
+
+range_arg! {
+    Range<T> => |r| (Bound::Included(r.start), Bound::Excluded(r.end)),
+    RangeInclusive<T> => |r| {
+        let (a, b) = r.into_inner();
+        (Bound::Included(a), Bound::Included(b))
+    },
+    RangeFrom<T> => |r| (Bound::Included(r.start), Bound::Unbounded),
+    RangeTo<T> => |r| (Bound::Unbounded, Bound::Excluded(r.end)),
+    RangeToInclusive<T> => |r| (Bound::Unbounded, Bound::Included(r.end)),
+    (Bound<T>, Bound<T>) => |r| r,
+}
+
+impl<T: OrderedPart> ScanArg<T> for RangeFull {
+    type Value = T;
+    type Out<E, R> = R;
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        _: impl FnOnce(S, T) -> E,
+        range: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
+    ) -> R {
+        range(state, Bound::Unbounded, Bound::Unbounded)
+    }
+}
+
+/// A `#[reverse_ts]` range in the stored domain (`i64::MAX - ts`), as an
+/// inclusive pair: newest first, so the bounds swap. `None` when no storable
+/// timestamp is in range.
+#[must_use]
+pub fn reverse_ts_bounds(lo: Bound<i128>, hi: Bound<i128>) -> Option<(u64, u64)> {
+    const MAX: i128 = i64::MAX as i128;
+    let a = match lo {
+        Bound::Included(v) => v,
+        Bound::Excluded(v) => v + 1,
+        Bound::Unbounded => 0,
+    }
+    .max(0);
+    let b = match hi {
+        Bound::Included(v) => v,
+        Bound::Excluded(v) => v - 1,
+        Bound::Unbounded => MAX,
+    }
+    .min(MAX);
+    if a > b {
+        return None;
+    }
+    // 0 <= a <= b <= MAX, so both differences fit u64.
+    let to_u64 = |v: i128| u64::try_from(MAX - v).unwrap_or(0);
+    Some((to_u64(b), to_u64(a)))
+}

@@ -1,0 +1,97 @@
+use rowkey::RowKey;
+use std::collections::BTreeMap;
+
+#[derive(RowKey, Debug, PartialEq, Clone)]
+struct Metric<'a> {
+    #[pad(16)]
+    host: &'a str,
+    #[pad(8)]
+    event: &'a str,
+    #[reverse_ts]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq, Clone)]
+struct LogEvent<'a> {
+    #[bucket(4)]
+    ts: u64,
+    #[pad(8)]
+    host: &'a str,
+    event: &'a str,
+}
+
+#[test]
+fn smoke() {
+    let mut m = BTreeMap::new();
+    for host in ["host1", "host12", "host2"] {
+        for ts in 0..10u64 {
+            let k = Metric {
+                host,
+                event: "cpu",
+                ts,
+            };
+            m.insert(k.to_vec().unwrap(), (host, ts));
+        }
+    }
+    let ranges: Vec<_> = Metric::scan()
+        .host("host1")
+        .event("cpu")
+        .ts(3..=6)
+        .ranges()
+        .unwrap()
+        .collect();
+    assert_eq!(ranges.len(), 1);
+    let got: Vec<_> = m
+        .range::<[u8], _>(ranges[0].bounds())
+        .map(|(_, v)| *v)
+        .collect();
+    assert_eq!(
+        got,
+        vec![("host1", 6), ("host1", 5), ("host1", 4), ("host1", 3)]
+    );
+    let r = Metric::scan()
+        .host("host1")
+        .ranges()
+        .unwrap()
+        .next()
+        .unwrap();
+    assert_eq!(m.range::<[u8], _>(r.bounds()).count(), 10);
+
+    let mut l = BTreeMap::new();
+    for ts in 0..40u64 {
+        let k = LogEvent {
+            ts,
+            host: "h",
+            event: "e",
+        };
+        l.insert(k.to_vec().unwrap(), ts);
+    }
+    let rs = LogEvent::scan().ts(10..20).ranges().unwrap();
+    let skip = rs.merge_skip();
+    assert_eq!(rs.len(), 4);
+    let streams: Vec<Vec<(Vec<u8>, u64)>> = rs
+        .map(|r| {
+            l.range::<[u8], _>(r.bounds())
+                .map(|(k, v)| (k.clone(), *v))
+                .collect()
+        })
+        .collect();
+    let merged: Vec<u64> = rowkey::merge_sorted(
+        streams.into_iter().map(|s| s.into_iter()),
+        skip,
+        |r: &(Vec<u8>, u64)| r.0.as_slice(),
+    )
+    .map(|r| r.1)
+    .collect();
+    assert_eq!(merged, (10..20).collect::<Vec<_>>());
+    let one = LogEvent::scan()
+        .ts(7)
+        .host("h")
+        .event("e")
+        .ranges()
+        .unwrap()
+        .collect::<Vec<_>>();
+    assert_eq!(one.len(), 1);
+    assert_eq!(l.range::<[u8], _>(one[0].bounds()).count(), 1);
+    println!("{:?}", one[0]);
+}
