@@ -98,7 +98,7 @@ impl<const N: usize> fmt::Display for Explain<'_, N> {
             let range = Range(s.start, s.end);
             writeln!(
                 f,
-                "  {:<8} {:<7} {:>9}  {}",
+                "  {:<10} {:<6} {:<10} {}",
                 s.name,
                 label,
                 range,

@@ -536,9 +536,10 @@ fn multi_salt(
     };
     let head = quote! {
         let __msalt = #p::take(__in, &mut __pos, #k).map_err(|__k| #p::Error::field(#key, "salt", __k))?;
-        __segs[__seg] = #p::Segment { name: "salt", kind: #p::SegmentKind::Salt, start: 0, end: #k };
-        __seg += 1;
         #delim_read
+        // The salt's delimiter, if any, is shown as part of the salt.
+        __segs[__seg] = #p::Segment { name: "salt", kind: #p::SegmentKind::Salt, start: 0, end: __pos };
+        __seg += 1;
     };
     let tail = quote! {
         {

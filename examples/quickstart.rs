@@ -1,0 +1,122 @@
+//! The seeds' row-key layouts, declared once: each key is encoded, printed as
+//! the HBase shell prints it (`Bytes.toStringBinary`) and segment by segment,
+//! decoded back, and turned into the scan a query needs.
+//!
+//! Run: `cargo run --example quickstart`
+
+use rowkey::{Binary, RowKey};
+
+/// Seed: `[md5(userid).subStr(0,4)][userId][orderid]`, the id padded so that a
+/// prefix scan for `u1` cannot return `u12`.
+#[derive(RowKey, Debug, PartialEq)]
+struct UserOrder<'a> {
+    #[salt(md5, 4)]
+    #[pad(16)]
+    user_id: &'a str,
+    order_id: u64,
+}
+
+/// Seed: `[hostname][log-event][Long.MAX_VALUE - timestamp]`: newest first.
+#[derive(RowKey, Debug, PartialEq)]
+struct MetricKey<'a> {
+    #[pad(16)]
+    host: &'a str,
+    #[pad(8)]
+    metric: &'a str,
+    #[reverse_ts]
+    ts: u64,
+}
+
+/// Seed: `long bucket = timestamp % numBuckets; [bucket][timestamp][hostname][log-event]`.
+#[derive(RowKey, Debug, PartialEq)]
+struct LogEvent<'a> {
+    #[bucket(16)]
+    ts: u64,
+    #[pad(16)]
+    host: &'a str,
+    event: &'a str,
+}
+
+/// Seed: `[seller id][timestamp][order number]`.
+#[derive(RowKey, Debug, PartialEq)]
+struct SellerOrder {
+    seller_id: u64,
+    ts: u64,
+    order_no: u64,
+}
+
+/// Seed 001: `MD5(uid_type)_uid_type`, a salt over two fields at the front.
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(salt(md5, 4, fields(uid, kind), delim = b'_'))]
+struct UidType<'a> {
+    #[delim(b'_')]
+    uid: &'a str,
+    kind: &'a str,
+}
+
+fn show<K: RowKey + std::fmt::Debug>(title: &str, key: &K, bytes: &[u8], explain: &dyn std::fmt::Display) {
+    println!("{title}");
+    println!("  value    {key:?}");
+    println!("  key      {} ({} bytes)", Binary(bytes), bytes.len());
+    print!("{explain}");
+}
+
+fn main() -> Result<(), rowkey::Error> {
+    // Encode into a stack buffer: MAX_LEN is the layout's widest key.
+    let order = UserOrder { user_id: "user_12345", order_id: 20_241_122 };
+    let mut buf = [0u8; UserOrder::MAX_LEN];
+    let n = order.encode_into(&mut buf)?;
+    let key = &buf[..n];
+    show("salted user order", &order, key, &UserOrder::explain(key)?);
+    assert_eq!(UserOrder::decode(key)?, order);
+
+    let metric = MetricKey { host: "web01", metric: "cpu", ts: 1_700_000_000_000 };
+    let key = metric.to_vec()?;
+    show("metric, newest first", &metric, &key, &MetricKey::explain(&key)?);
+    assert_eq!(MetricKey::decode(&key)?, metric);
+
+    let log = LogEvent { ts: 1_700_000_000_123, host: "web01", event: "login" };
+    let key = log.to_vec()?;
+    show("bucketed log event", &log, &key, &LogEvent::explain(&key)?);
+    assert_eq!(LogEvent::decode(&key)?, log);
+
+    let sale = SellerOrder { seller_id: 42, ts: 1_700_000_000_000, order_no: 7 };
+    let key = sale.to_vec()?;
+    show("seller order", &sale, &key, &SellerOrder::explain(&key)?);
+    assert_eq!(SellerOrder::decode(&key)?, sale);
+
+    let user = UidType { uid: "10086", kind: "vip" };
+    let key = user.to_vec()?;
+    show("seed 001 uid_type", &user, &key, &UidType::explain(&key)?);
+    assert_eq!(UidType::decode(&key)?, user);
+
+    // Scans: computed, not hand-written start/stop rows.
+    println!("scans");
+    let t1 = 1_700_000_000_000;
+    let window = MetricKey::scan().host("web01").metric("cpu").ts(t1..=t1 + 60_000).ranges()?;
+    for r in window {
+        println!("  web01 cpu, one minute, newest first: {r:?}");
+    }
+    let all_buckets = LogEvent::scan().ts(t1..t1 + 60_000).ranges()?;
+    println!(
+        "  one minute of log events across all buckets: {} ranges, merge skipping {} byte(s); first {:?}",
+        all_buckets.fan_out(),
+        all_buckets.merge_skip(),
+        all_buckets.clone().next()
+    );
+    let seller = SellerOrder::scan().seller_id(42).ts(t1..).ranges()?;
+    for r in seller {
+        println!("  seller 42 since t1: {r:?}");
+    }
+
+    // Refusals name the field and never truncate.
+    let too_long = UserOrder { user_id: "a-user-id-longer-than-16", order_id: 1 };
+    println!("refused: {}", too_long.to_vec().unwrap_err());
+    let corrupt = {
+        let mut k = order.to_vec()?;
+        k[0] = if k[0] == b'0' { b'1' } else { b'0' };
+        k
+    };
+    println!("refused: {}", UserOrder::decode(&corrupt).unwrap_err());
+    Ok(())
+}
