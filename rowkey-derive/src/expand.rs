@@ -156,7 +156,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __in: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<Self, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    Self::__rowkey_walk(__in, &mut __segs)
+                    Self::__rowkey_walk::<true>(__in, &mut __segs)
                 }
             }
 
@@ -170,18 +170,30 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     <Self as #p::DecodeKey<'__rowkey_de>>::decode(bytes)
                 }
 
+                /// Reads a key back without recomputing its salts and buckets:
+                /// for keys this program just read from its own table, where
+                /// an MD5 per row is the cost to avoid. Lengths, pads,
+                /// delimiters, UTF-8 and timestamps are still checked.
+                #[inline]
+                pub fn decode_unverified(
+                    bytes: &'__rowkey_de [#p::u8],
+                ) -> #p::Result<Self, #p::Error> {
+                    let mut __segs = [#p::Segment::EMPTY; #segment_count];
+                    Self::__rowkey_walk::<false>(bytes, &mut __segs)
+                }
+
                 /// Splits a key into its salt, bucket and field segments, for
                 /// printing. Fails as `decode` does.
                 pub fn explain(
                     bytes: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    Self::__rowkey_walk(bytes, &mut __segs)?;
+                    Self::__rowkey_walk::<true>(bytes, &mut __segs)?;
                     #p::Ok(#p::Explain::new(bytes, __segs))
                 }
 
                 #[inline(always)]
-                fn __rowkey_walk(
+                fn __rowkey_walk<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
                 ) -> #p::Result<Self, #p::Error> {
@@ -453,7 +465,7 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             quote!(__body)
         };
         quote! {
-            if !#p::salt_matches(#data, __salt) {
+            if VERIFY && !#p::salt_matches(#data, __salt) {
                 return #p::Err(#p::Error::field(#key, #name, #p::ErrorKind::SaltMismatch));
             }
         }
@@ -463,7 +475,7 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let verify_bucket = match l.bucket {
         Some(n) => quote! {
             let __computed = <#ty as #p::BucketValue>::bucket(&#var, #n);
-            if __computed != __bucket {
+            if VERIFY && __computed != __bucket {
                 return #p::Err(#p::Error::field(
                     #key,
                     #name,
@@ -542,7 +554,7 @@ fn multi_salt(
         __seg += 1;
     };
     let tail = quote! {
-        {
+        if VERIFY {
             let mut __check = [0u8; #k];
             #p::md5_hex_parts_into(&[#(&__in[#slots.0..#slots.1]),*], &mut __check);
             if __check[..] != __msalt[..] {
