@@ -55,6 +55,11 @@ pub trait KeyPart {
 }
 
 /// A [`KeyPart`] that reads itself back, possibly borrowing from the key.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be read back from a row key",
+    label = "`{Self}` does not implement rowkey::DecodePart",
+    note = "a field type implements rowkey::KeyPart to write itself and rowkey::DecodePart to read itself back from exactly those bytes"
+)]
 pub trait DecodePart<'de>: KeyPart + Sized {
     /// Reads a value from exactly the bytes [`KeyPart::encode_part`] wrote.
     fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind>;
@@ -68,7 +73,7 @@ pub trait OrderedPart: KeyPart {}
 #[diagnostic::on_unimplemented(
     message = "#[bucket] does not fit `{Self}`",
     label = "#[bucket(N)] needs an integer field (u8..u128, i8..i128)",
-    note = "a bucket is `value mod N`; hash a string field with #[salt(md5, K)] instead"
+    note = "a bucket is `value mod N` of an integer: put it on an integer field, implement rowkey::BucketValue for your type, or spread the keys with #[salt(md5, K)] instead"
 )]
 pub trait BucketValue {
     /// `self mod n`, Euclidean: never negative. `n` is in `2..=65536`.
@@ -79,7 +84,7 @@ pub trait BucketValue {
 #[diagnostic::on_unimplemented(
     message = "#[reverse_ts] does not fit `{Self}`",
     label = "#[reverse_ts] needs a u64 or i64 field",
-    note = "Java's `Long.MAX_VALUE - ts` is defined for 64-bit timestamps"
+    note = "it writes Java's `Long.MAX_VALUE - ts`, defined for 64-bit timestamps: make the field u64 or i64"
 )]
 pub trait ReverseTs: Sized {
     /// `i64::MAX - self`, or the refusal for a value outside `0..=i64::MAX`.
@@ -95,7 +100,7 @@ pub trait ReverseTs: Sized {
 #[diagnostic::on_unimplemented(
     message = "#[twos_complement] does not fit `{Self}`",
     label = "#[twos_complement] needs a signed integer field (i8..i128)",
-    note = "unsigned integers are already stored as Java stores them"
+    note = "unsigned integers are already stored as Java's Bytes.toBytes writes them: remove #[twos_complement] from an unsigned field"
 )]
 pub trait TwosComplement: KeyPart + Sized {
     /// Writes the plain two's complement big-endian bytes.
@@ -108,7 +113,7 @@ pub trait TwosComplement: KeyPart + Sized {
 #[diagnostic::on_unimplemented(
     message = "#[reverse] does not fit `{Self}`",
     label = "#[reverse] needs an owned string or byte field: String, Vec<u8> or [u8; N]",
-    note = "a reversed field cannot be borrowed back from the key, so `&str` and `&[u8]` do not fit"
+    note = "a reversed field cannot be borrowed back from the key: use String for &str and Vec<u8> for &[u8]"
 )]
 pub trait Reversible: KeyPart + Sized {
     /// Reverses a body in place. Strings reverse by character, as Java's

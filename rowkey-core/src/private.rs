@@ -209,15 +209,15 @@ impl<T: ?Sized> FixedWidthOrLast<T> for Check<T, true> {}
 #[diagnostic::on_unimplemented(
     message = "#[pad] and #[delim] do not fit the fixed-width type `{T}`",
     label = "`{T}` always writes the same number of bytes",
-    note = "#[pad(N)] and #[delim] fit variable-width fields: &str, String, &[u8], Vec<u8>, or a KeyPart with WIDTH = None"
+    note = "remove the attribute: #[pad(N)] and #[delim] fit variable-width fields (&str, String, &[u8], Vec<u8>, or a KeyPart with WIDTH = None)"
 )]
 pub trait VariableWidth<T: ?Sized> {}
 impl<T: ?Sized> VariableWidth<T> for Check<T, true> {}
 
 #[diagnostic::on_unimplemented(
     message = "this row key is wider than HBase's row-key limit of 32767 bytes",
-    label = "the fixed widths of these fields add up to more than 32767",
-    note = "shorten the #[pad(N)] widths or the fixed-size fields"
+    label = "the fixed widths of this key's fields add up to more than 32767 bytes",
+    note = "HBase refuses longer row keys: shorten the #[pad(N)] widths or the fixed-size fields ([u8; N], or a KeyPart's WIDTH)"
 )]
 pub trait WithinHBaseLimit<T: ?Sized> {}
 impl<T: ?Sized> WithinHBaseLimit<T> for Check<T, true> {}

@@ -3,7 +3,6 @@
 
 use crate::attr::{self, ContainerAttrs, FieldAttrs};
 use crate::ctxt::Ctxt;
-use proc_macro2::Span;
 use syn::{Data, DeriveInput, Fields, Ident, Type};
 
 pub struct Input<'a> {
@@ -16,7 +15,6 @@ pub struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a Type,
     pub attrs: FieldAttrs,
-    pub span: Span,
 }
 
 impl<'a> Input<'a> {
@@ -27,6 +25,14 @@ impl<'a> Input<'a> {
         let attrs = attr::container(cx, &node.attrs);
         let named = match &node.data {
             Data::Struct(data) => match &data.fields {
+                Fields::Named(named) if named.named.is_empty() => {
+                    cx.error_spanned_by(
+                        named,
+                        "a row key needs at least one field: HBase has no empty row keys; \
+                         add the fields the key is made of",
+                    );
+                    return None;
+                }
                 Fields::Named(named) => named,
                 Fields::Unnamed(_) => {
                     cx.error_spanned_by(
@@ -39,7 +45,8 @@ impl<'a> Input<'a> {
                 Fields::Unit => {
                     cx.error_spanned_by(
                         &node.ident,
-                        "a row key needs at least one field: HBase has no empty row keys",
+                        "a row key needs at least one field: HBase has no empty row keys; \
+                         write `struct K { a: T, .. }` with the fields the key is made of",
                     );
                     return None;
                 }
@@ -55,7 +62,8 @@ impl<'a> Input<'a> {
             Data::Union(data) => {
                 cx.error_spanned_by(
                     data.union_token,
-                    "#[derive(RowKey)] works on structs, not unions",
+                    "#[derive(RowKey)] works on structs, not unions: a union's bytes have no \
+                     one layout; write a struct with a named field per key part",
                 );
                 return None;
             }
@@ -67,7 +75,6 @@ impl<'a> Input<'a> {
                 ident: f.ident.as_ref().expect("named field"),
                 ty: &f.ty,
                 attrs: attr::field(cx, &f.attrs),
-                span: syn::spanned::Spanned::span(f),
             })
             .collect();
         Some(Input {

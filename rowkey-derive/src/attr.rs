@@ -19,6 +19,9 @@ pub struct FieldAttrs {
     pub delim: Option<Delim>,
     pub reverse: Option<Span>,
     pub twos_complement: Option<Span>,
+    /// A `#[pad]` or `#[delim]` was written but did not parse. The field was
+    /// meant to be framed, so the not-last rule would only repeat the error.
+    pub frame_unparsed: bool,
 }
 
 pub struct Salt {
@@ -54,7 +57,6 @@ pub struct MultiSalt {
     pub chars: usize,
     pub fields: Vec<Ident>,
     pub delim: Option<u8>,
-    pub span: Span,
 }
 
 const FIELD_ATTRS: &[&str] = &[
@@ -72,11 +74,7 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     for attr in attrs {
         let Some(name) = FIELD_ATTRS.iter().find(|n| attr.path().is_ident(n)) else {
             if attr.path().is_ident("rowkey") {
-                cx.error_spanned_by(
-                    attr,
-                    "#[rowkey(...)] goes on the struct; on a field write the attribute itself, \
-                     e.g. #[pad(16)]",
-                );
+                misplaced_rowkey(cx, attr, &mut out);
             }
             continue;
         };
@@ -88,6 +86,15 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             continue;
         }
         match *name {
+            "salt" | "bucket" | "pad" if !matches!(attr.meta, syn::Meta::List(_)) => {
+                let usage = match *name {
+                    "salt" => "#[salt(md5, K)] with K from 1 to 32",
+                    "bucket" => "#[bucket(N)] with N from 2 to 65536",
+                    _ => "#[pad(N)] or #[pad(N, b'x')] with N from 1 to 32767",
+                };
+                cx.error_spanned_by(attr, format!("#[{name}] needs arguments: write {usage}"));
+                out.frame_unparsed |= *name == "pad";
+            }
             "salt" => match attr.parse_args_with(|input: ParseStream| parse_salt(input, span)) {
                 Ok(s) => out.salt = Some(s),
                 Err(e) => cx.syn_error(e),
@@ -100,17 +107,26 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             }
             "pad" => match attr.parse_args_with(|input: ParseStream| parse_pad(input, span)) {
                 Ok(p) => out.pad = Some(p),
-                Err(e) => cx.syn_error(e),
+                Err(e) => {
+                    cx.syn_error(e);
+                    out.frame_unparsed = true;
+                }
             },
             "delim" => {
-                let byte = if matches!(attr.meta, syn::Meta::Path(_)) {
-                    Ok(0)
-                } else {
-                    attr.parse_args_with(parse_delim)
+                let byte = match &attr.meta {
+                    syn::Meta::Path(_) => Ok(0),
+                    syn::Meta::List(_) => attr.parse_args_with(parse_delim),
+                    syn::Meta::NameValue(_) => Err(syn::Error::new_spanned(
+                        attr,
+                        "write #[delim] for a 0x00 delimiter or #[delim(b'_')] for another byte",
+                    )),
                 };
                 match byte {
                     Ok(byte) => out.delim = Some(Delim { byte, span }),
-                    Err(e) => cx.syn_error(e),
+                    Err(e) => {
+                        cx.syn_error(e);
+                        out.frame_unparsed = true;
+                    }
                 }
             }
             flag => {
@@ -132,6 +148,39 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     out
 }
 
+/// `#[rowkey(pad(16))]` on a field: say which attribute to write instead.
+fn misplaced_rowkey(cx: &Ctxt, attr: &Attribute, out: &mut FieldAttrs) {
+    let inner = attr
+        .parse_args_with(|input: ParseStream| {
+            let ident: Ident = input.parse()?;
+            input.parse::<proc_macro2::TokenStream>()?;
+            Ok(ident)
+        })
+        .ok()
+        .and_then(|ident| FIELD_ATTRS.iter().find(|n| ident == n));
+    match inner {
+        Some(name) => {
+            let args = match *name {
+                "reverse_ts" | "reverse" | "twos_complement" => "",
+                _ => "(..)",
+            };
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "field attributes stand alone: write #[{name}{args}] on the field, not \
+                     #[rowkey({name}{args})]; #[rowkey(..)] is for the struct"
+                ),
+            );
+            out.frame_unparsed |= *name == "pad" || *name == "delim";
+        }
+        None => cx.error_spanned_by(
+            attr,
+            "#[rowkey(..)] goes on the struct; on a field write the attribute itself, \
+             e.g. #[pad(16)]",
+        ),
+    }
+}
+
 fn already(cx: &Ctxt, attr: &Attribute, name: &str, out: &FieldAttrs) -> bool {
     let seen = match name {
         "salt" => out.salt.is_some(),
@@ -149,35 +198,50 @@ fn already(cx: &Ctxt, attr: &Attribute, name: &str, out: &FieldAttrs) -> bool {
 }
 
 fn parse_hash(input: ParseStream) -> syn::Result<()> {
-    let hash: Ident = input
-        .parse()
-        .map_err(|e| syn::Error::new(e.span(), format!("expected a hash name first: {HASHES}")))?;
+    let hash: Ident = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            format!("expected the hash first ({HASHES}): write salt(md5, K)"),
+        )
+    })?;
     if hash != "md5" {
         return Err(syn::Error::new(
             hash.span(),
             format!(
-                "unknown hash `{hash}`: salts are lowercase hex of {HASHES} (Java's \
-                 DigestUtils.md5Hex), write #[salt(md5, K)]"
+                "unknown hash `{hash}`: the supported hash is {HASHES} (a salt is lowercase MD5 \
+                 hex, as Java's DigestUtils.md5Hex writes it); write salt(md5, K)"
             ),
         ));
     }
     Ok(())
 }
 
+/// The literal's value if it lies in `lo..=hi`; otherwise the error `why`
+/// builds from the literal's digits (which may not fit any integer type).
+fn in_range(lit: &LitInt, lo: u64, hi: u64, why: impl FnOnce(&str) -> String) -> syn::Result<u64> {
+    lit.base10_parse::<u64>()
+        .ok()
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| syn::Error::new(lit.span(), why(lit.base10_digits())))
+}
+
 fn parse_salt_chars(input: ParseStream) -> syn::Result<usize> {
-    input.parse::<Token![,]>()?;
-    let lit: LitInt = input.parse()?;
-    let chars: usize = lit.base10_parse()?;
-    if !(1..=32).contains(&chars) {
-        return Err(syn::Error::new(
-            lit.span(),
-            format!(
-                "salt length {chars} is out of range: an MD5 hex salt has 1 to 32 characters \
-                 (4 is the seeds' usual choice)"
-            ),
-        ));
-    }
-    Ok(chars)
+    let usage = |span: Span| {
+        syn::Error::new(
+            span,
+            "expected the salt length after the hash: write salt(md5, K) with K from 1 to 32 \
+             hex characters",
+        )
+    };
+    input.parse::<Token![,]>().map_err(|e| usage(e.span()))?;
+    let lit: LitInt = input.parse().map_err(|e| usage(e.span()))?;
+    let chars = in_range(&lit, 1, 32, |n| {
+        format!(
+            "salt length {n} is out of range: use 1 to 32 characters, the length of an MD5 hex \
+             digest (4 is the seeds' usual choice)"
+        )
+    })?;
+    Ok(usize::try_from(chars).unwrap_or(32))
 }
 
 fn parse_salt(input: ParseStream, span: Span) -> syn::Result<Salt> {
@@ -188,17 +252,19 @@ fn parse_salt(input: ParseStream, span: Span) -> syn::Result<Salt> {
 }
 
 fn parse_bucket(input: ParseStream, span: Span) -> syn::Result<Bucket> {
-    let lit: LitInt = input.parse()?;
-    let count: u64 = lit.base10_parse()?;
-    if !(2..=65536).contains(&count) {
-        return Err(syn::Error::new(
-            lit.span(),
-            format!(
-                "bucket count {count} is out of range: use 2 to 65536 buckets (one byte up to \
-                 256, two bytes above)"
-            ),
-        ));
-    }
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected the bucket count as an integer literal: write #[bucket(N)] with N from 2 \
+             to 65536",
+        )
+    })?;
+    let count = in_range(&lit, 2, 65536, |n| {
+        format!(
+            "bucket count {n} is out of range: use 2 to 65536 buckets (one prefix byte up to \
+             256, two above)"
+        )
+    })?;
     end_of_args(input, "bucket", "#[bucket(N)]")?;
     Ok(Bucket {
         count: u32::try_from(count).unwrap_or(65536),
@@ -207,16 +273,17 @@ fn parse_bucket(input: ParseStream, span: Span) -> syn::Result<Bucket> {
 }
 
 fn parse_pad(input: ParseStream, span: Span) -> syn::Result<Pad> {
-    let lit: LitInt = input.parse()?;
-    let width: usize = lit.base10_parse()?;
-    if !(1..=32767).contains(&width) {
-        return Err(syn::Error::new(
-            lit.span(),
-            format!(
-                "pad width {width} is out of range: use 1 to 32767 bytes (HBase's row-key limit)"
-            ),
-        ));
-    }
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected the pad width as an integer literal: write #[pad(N)] or #[pad(N, b'x')] \
+             with N from 1 to 32767",
+        )
+    })?;
+    let width = in_range(&lit, 1, 32767, |n| {
+        format!("pad width {n} is out of range: use 1 to 32767 bytes (HBase's row-key limit)")
+    })?;
+    let width = usize::try_from(width).unwrap_or(32767);
     let mut byte = 0;
     if input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
         byte = parse_byte(input, "pad")?;
@@ -334,7 +401,6 @@ fn parse_multi_salt(input: ParseStream, span: Span) -> syn::Result<MultiSalt> {
         chars,
         fields,
         delim,
-        span,
     })
 }
 

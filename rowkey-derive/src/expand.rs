@@ -96,6 +96,16 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         multi_salt(input, &layouts, &p, &name, multi_width);
 
     let scan = crate::scan::expand(input, &layouts, &p, multi_width);
+    let limit_check = {
+        let span = ident.span();
+        let p = respan(&p, span);
+        quote_spanned! {span=>
+            #p::require_within_limit::<
+                #p::Check<#ty_static, { #p::within_limit(&[#(#static_widths),*]) }>,
+                #ty_static,
+            >();
+        }
+    };
 
     quote! {
         #scan
@@ -216,10 +226,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             #[allow(dead_code)]
             fn __rowkey_checks() {
                 #(#checks)*
-                #p::require_within_limit::<
-                    #p::Check<#ty_static, { #p::within_limit(&[#(#static_widths),*]) }>,
-                    #ty_static,
-                >();
+                #limit_check
             }
         };
     }
@@ -571,13 +578,17 @@ fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
     let ty = &l.ty_static;
     let a = &l.field.attrs;
     let mut out = TokenStream::new();
-    let span = l.field.span;
-    out.extend(quote_spanned!(span=> #p::require_part::<#ty>();));
+    // Which trait a field type must implement for an attribute (bucket,
+    // reverse_ts, ...) is already required by the generated encode and
+    // decode calls, with the trait's own message; only the width rules,
+    // which no call implies, are checked here.
+    let span = syn::spanned::Spanned::span(l.field.ty);
     match l.frame {
         Frame::Fixed
             if l.body != Body::ReverseTs
                 && valid::known_width(l.field.ty) != valid::Known::Fixed =>
         {
+            let p = respan(p, span);
             out.extend(quote_spanned! {span=>
                 #p::require_fixed_or_last::<
                     #p::Check<#ty, { #p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
@@ -592,6 +603,7 @@ fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
                 .map(|x| x.span)
                 .or(a.delim.as_ref().map(|x| x.span))
                 .unwrap_or(span);
+            let p = respan(p, s);
             out.extend(quote_spanned! {s=>
                 #p::require_variable::<
                     #p::Check<#ty, { !#p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
@@ -601,17 +613,25 @@ fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
         }
         _ => {}
     }
-    if let Some(b) = &a.bucket {
-        out.extend(quote_spanned!(b.span=> #p::require_bucket::<#ty>();));
-    }
-    if let Some(s) = a.reverse_ts {
-        out.extend(quote_spanned!(s=> #p::require_reverse_ts::<#ty>();));
-    }
-    if let Some(s) = a.twos_complement {
-        out.extend(quote_spanned!(s=> #p::require_twos::<#ty>();));
-    }
-    if let Some(s) = a.reverse {
-        out.extend(quote_spanned!(s=> #p::require_reversible::<#ty>();));
-    }
     out
+}
+
+/// The compiler reports a failed bound where the path to the bound's
+/// function starts, so the crate path is given the span of what the error is
+/// about.
+fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
+    tokens
+        .clone()
+        .into_iter()
+        .map(|mut tt| {
+            if let proc_macro2::TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(&g.stream(), span));
+                group.set_span(span);
+                tt = proc_macro2::TokenTree::Group(group);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
 }

@@ -1,21 +1,32 @@
 //! The layout rules that relate attributes to each other and to the field's
-//! position. Rules that depend on a field's type are left to the compiler
+//! position. Rules that depend on a field's type are enforced by the compiler
 //! (trait bounds emitted by `expand.rs`), so they hold for type aliases and
-//! user types too.
+//! user types too. Where the type is spelled as a built-in one (`u64`, `&str`)
+//! the same rules are also checked here first: the message can then point at
+//! the attribute and name the types that fit, and the generated code, which
+//! would fail on the same mistake in several places, is not emitted at all.
 
 use crate::ast::{Field, Input};
 use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use syn::{GenericParam, Type};
 
+/// HBase's row-key limit (`Short.MAX_VALUE`).
+const HBASE_MAX_KEY: usize = 32767;
+
 pub fn check(cx: &Ctxt, input: &Input) {
     check_generics(cx, input);
     for (i, field) in input.fields.iter().enumerate() {
-        check_conflicts(cx, field);
+        // One mistake, one error: an attribute already reported as
+        // conflicting is not also reported as not fitting the type.
+        if !check_conflicts(cx, field) {
+            check_fit(cx, field);
+        }
         let last = i + 1 == input.fields.len();
         if !last
             && field.attrs.pad.is_none()
             && field.attrs.delim.is_none()
+            && !field.attrs.frame_unparsed
             && field.attrs.reverse_ts.is_none()
             && known_width(field.ty) == Known::Variable
         {
@@ -45,6 +56,54 @@ pub fn check(cx: &Ctxt, input: &Input) {
             }
         }
     }
+    check_limit(cx, input);
+}
+
+/// The widths the macro can see (pads, salts, buckets, reverse_ts and
+/// primitive integers) already over HBase's limit. Arrays and user types add
+/// to this only through `KeyPart::WIDTH`, which the compiler checks.
+fn check_limit(cx: &Ctxt, input: &Input) {
+    let mut total = input
+        .attrs
+        .salt
+        .as_ref()
+        .map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
+    for field in &input.fields {
+        let a = &field.attrs;
+        let before = total;
+        total += a.salt.as_ref().map_or(0, |s| s.chars);
+        total += a
+            .bucket
+            .as_ref()
+            .map_or(0, |b| if b.count <= 256 { 1 } else { 2 });
+        total += match (&a.pad, &a.delim, a.reverse_ts, shape(field.ty)) {
+            (Some(p), _, _, _) => p.width,
+            (_, Some(_), _, _) => 1,
+            (_, _, Some(_), _) => 8,
+            (_, _, _, Shape::Int { bytes, .. }) => bytes,
+            (_, _, _, Shape::Bool) => 1,
+            _ => 0,
+        };
+        if total > HBASE_MAX_KEY {
+            let span = a
+                .pad
+                .as_ref()
+                .map(|p| p.span)
+                .or(a.salt.as_ref().map(|s| s.span))
+                .or(a.bucket.as_ref().map(|b| b.span))
+                .unwrap_or_else(|| field.ident.span());
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "this row key is at least {total} bytes wide by field `{}` (the fields \
+                     before it take {before}), over HBase's row-key limit of {HBASE_MAX_KEY} \
+                     bytes; shorten the #[pad(N)] widths",
+                    field.ident
+                ),
+            ));
+            return;
+        }
+    }
 }
 
 fn check_generics(cx: &Ctxt, input: &Input) {
@@ -65,12 +124,15 @@ fn check_generics(cx: &Ctxt, input: &Input) {
     }
 }
 
-fn check_conflicts(cx: &Ctxt, field: &Field) {
+/// Reports attributes that contradict each other; true if any did.
+fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
     let a = &field.attrs;
     let name = field.ident;
+    let found = std::cell::Cell::new(false);
     let conflict = |span: Option<Span>, msg: String| {
         if let Some(span) = span {
             cx.syn_error(syn::Error::new(span, msg));
+            found.set(true);
         }
     };
     if let (Some(_), Some(d)) = (&a.pad, &a.delim) {
@@ -118,6 +180,109 @@ fn check_conflicts(cx: &Ctxt, field: &Field) {
             format!("field `{name}`: #[reverse] is for strings and bytes, #[twos_complement] for signed integers; keep the one that fits"),
         );
     }
+    found.get()
+}
+
+const VARIABLE: &str = "&str, String, &[u8] or Vec<u8>";
+
+/// Attributes on a built-in type they do not fit, told from the syntax.
+fn check_fit(cx: &Ctxt, field: &Field) {
+    let a = &field.attrs;
+    let ty = shape(field.ty);
+    let Some(tn) = ty.name() else {
+        return;
+    };
+    let err = |span: Span, msg: String| cx.syn_error(syn::Error::new(span, msg));
+    if let Some(fixed) = ty.fixed_width() {
+        let why = format!("`{tn}` always writes {fixed}");
+        if let Some(p) = &a.pad {
+            err(
+                p.span,
+                format!(
+                    "#[pad] does not fit `{tn}`: {why}, so there is nothing to pad; #[pad(N)] \
+                     fits variable-width fields ({VARIABLE}); remove it"
+                ),
+            );
+        }
+        if let Some(d) = &a.delim {
+            err(
+                d.span,
+                format!(
+                    "#[delim] does not fit `{tn}`: {why}, so the next field's start is already \
+                     known; #[delim] fits variable-width fields ({VARIABLE}); remove it"
+                ),
+            );
+        }
+    }
+    if let Some(b) = &a.bucket {
+        if !matches!(ty, Shape::Int { .. }) {
+            err(
+                b.span,
+                format!(
+                    "#[bucket] does not fit `{tn}`: a bucket is `value mod N` of an integer \
+                     field (u8..u128, i8..i128); to spread keys by a string or bytes, use \
+                     #[salt(md5, K)] instead"
+                ),
+            );
+        }
+    }
+    if let Some(s) = a.reverse_ts {
+        if !matches!(ty, Shape::Int { bytes: 8, .. }) {
+            err(
+                s,
+                format!(
+                    "#[reverse_ts] does not fit `{tn}`: it writes Java's Long.MAX_VALUE - ts \
+                     and fits u64 and i64 fields; make the field u64 or i64"
+                ),
+            );
+        }
+    }
+    if let Some(s) = a.twos_complement {
+        match ty {
+            Shape::Int { signed: true, .. } => {}
+            Shape::Int { signed: false, .. } => err(
+                s,
+                format!(
+                    "#[twos_complement] does not fit `{tn}`: unsigned integers are already \
+                     stored as Java's Bytes.toBytes writes them; remove it (it fits i8..i128)"
+                ),
+            ),
+            _ => err(
+                s,
+                format!(
+                    "#[twos_complement] does not fit `{tn}`: it fits signed integers \
+                     (i8..i128); remove it"
+                ),
+            ),
+        }
+    }
+    if let Some(s) = a.reverse {
+        match ty {
+            Shape::String | Shape::VecU8 | Shape::Array => {}
+            Shape::Str | Shape::Bytes => {
+                let owned = if ty == Shape::Str {
+                    "String"
+                } else {
+                    "Vec<u8>"
+                };
+                err(
+                    s,
+                    format!(
+                        "#[reverse] does not fit `{tn}`: a reversed field cannot be borrowed \
+                         back from the key; make the field `{owned}` (#[reverse] fits String, \
+                         Vec<u8> and [u8; N])"
+                    ),
+                );
+            }
+            _ => err(
+                s,
+                format!(
+                    "#[reverse] does not fit `{tn}`: it reverses the bytes of String, Vec<u8> \
+                     and [u8; N] fields; remove it"
+                ),
+            ),
+        }
+    }
 }
 
 #[derive(PartialEq, Eq)]
@@ -130,33 +295,119 @@ pub enum Known {
 /// What can be told from the syntax alone. Anything else is checked through
 /// `KeyPart::WIDTH` by the compiler.
 pub fn known_width(ty: &Type) -> Known {
+    match shape(ty) {
+        Shape::Int { .. } | Shape::Bool | Shape::Array | Shape::OtherArray => Known::Fixed,
+        Shape::Str | Shape::Bytes | Shape::String | Shape::VecU8 | Shape::OtherVec => {
+            Known::Variable
+        }
+        Shape::Unknown => Known::Unknown,
+    }
+}
+
+/// A field type as spelled, for the built-in types the rules name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Int {
+        name: &'static str,
+        bytes: usize,
+        signed: bool,
+    },
+    Bool,
+    /// `[u8; N]`.
+    Array,
+    /// Another array: fixed width if it is a field type at all.
+    OtherArray,
+    Str,
+    Bytes,
+    String,
+    VecU8,
+    /// Another `Vec`: variable width if it is a field type at all.
+    OtherVec,
+    Unknown,
+}
+
+impl Shape {
+    /// The type's name in messages, for the types whose rules are known.
+    fn name(self) -> Option<&'static str> {
+        Some(match self {
+            Shape::Int { name, .. } => name,
+            Shape::Bool => "bool",
+            Shape::Array => "[u8; N]",
+            Shape::Str => "&str",
+            Shape::Bytes => "&[u8]",
+            Shape::String => "String",
+            Shape::VecU8 => "Vec<u8>",
+            Shape::OtherArray | Shape::OtherVec | Shape::Unknown => return None,
+        })
+    }
+
+    fn fixed_width(self) -> Option<String> {
+        match self {
+            Shape::Int { bytes: 1, .. } | Shape::Bool => Some("1 byte".to_owned()),
+            Shape::Int { bytes, .. } => Some(format!("{bytes} bytes")),
+            Shape::Array => Some("N bytes".to_owned()),
+            _ => None,
+        }
+    }
+}
+
+const INTS: &[(&str, usize, bool)] = &[
+    ("u8", 1, false),
+    ("u16", 2, false),
+    ("u32", 4, false),
+    ("u64", 8, false),
+    ("u128", 16, false),
+    ("i8", 1, true),
+    ("i16", 2, true),
+    ("i32", 4, true),
+    ("i64", 8, true),
+    ("i128", 16, true),
+];
+
+fn shape(ty: &Type) -> Shape {
     match ty {
         Type::Reference(r) => match &*r.elem {
-            Type::Path(p) if p.path.is_ident("str") => Known::Variable,
-            Type::Slice(s) if is_u8(&s.elem) => Known::Variable,
-            _ => Known::Unknown,
+            Type::Path(p) if p.path.is_ident("str") => Shape::Str,
+            Type::Slice(s) if is_u8(&s.elem) => Shape::Bytes,
+            _ => Shape::Unknown,
         },
-        Type::Array(_) => Known::Fixed,
-        Type::Paren(p) => known_width(&p.elem),
-        Type::Group(g) => known_width(&g.elem),
+        Type::Array(a) if is_u8(&a.elem) => Shape::Array,
+        Type::Array(_) => Shape::OtherArray,
+        Type::Paren(p) => shape(&p.elem),
+        Type::Group(g) => shape(&g.elem),
         Type::Path(p) if p.qself.is_none() => {
             let Some(last) = p.path.segments.last() else {
-                return Known::Unknown;
+                return Shape::Unknown;
             };
-            let name = last.ident.to_string();
-            match name.as_str() {
-                "u8" | "u16" | "u32" | "u64" | "u128" | "i8" | "i16" | "i32" | "i64" | "i128"
-                | "bool"
-                    if p.path.segments.len() == 1 =>
-                {
-                    Known::Fixed
+            let single = p.path.segments.len() == 1;
+            if single {
+                if let Some(&(name, bytes, signed)) = INTS.iter().find(|i| last.ident == i.0) {
+                    return Shape::Int {
+                        name,
+                        bytes,
+                        signed,
+                    };
                 }
-                "String" => Known::Variable,
-                "Vec" => Known::Variable,
-                _ => Known::Unknown,
+                if last.ident == "bool" {
+                    return Shape::Bool;
+                }
+            }
+            if last.ident == "String" {
+                Shape::String
+            } else if last.ident == "Vec" {
+                let element = match &last.arguments {
+                    syn::PathArguments::AngleBracketed(args) => args.args.first(),
+                    _ => None,
+                };
+                match element {
+                    Some(syn::GenericArgument::Type(t)) if is_u8(t) => Shape::VecU8,
+                    _ => Shape::OtherVec,
+                }
+            } else {
+                Shape::Unknown
             }
         }
-        _ => Known::Unknown,
+        _ => Shape::Unknown,
     }
 }
 

@@ -1,0 +1,11 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Metric<'a> {
+    #[pad(16)]
+    #[pad(32)]
+    host: &'a str,
+    ts: u64,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Event {
+    #[reverse_ts]
+    #[pad(8)]
+    ts: u64,
+    host_id: u64,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Metric<'a> {
+    host: &'a str,
+    ts: u64,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+enum Platform {
+    Taobao,
+    Tmall,
+}
+
+fn main() {}

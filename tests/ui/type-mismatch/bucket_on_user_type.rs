@@ -1,0 +1,30 @@
+use rowkey::{DecodePart, ErrorKind, KeyPart, RowKey};
+
+// A user type that is a field but has no integer value to take `mod N` of:
+// only the compiler can tell, through the BucketValue trait.
+struct Region([u8; 2]);
+
+impl KeyPart for Region {
+    const WIDTH: Option<usize> = Some(2);
+    fn encoded_len(&self) -> usize {
+        2
+    }
+    fn encode_part(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.0);
+    }
+}
+
+impl DecodePart<'_> for Region {
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        <[u8; 2]>::decode_part(bytes).map(Region)
+    }
+}
+
+#[derive(RowKey)]
+struct Sale {
+    #[bucket(16)]
+    region: Region,
+    ts: u64,
+}
+
+fn main() {}
