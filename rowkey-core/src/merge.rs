@@ -45,7 +45,7 @@ pub struct MergeSorted<I: Iterator> {
     key: fn(&I::Item) -> &[u8],
 }
 
-fn tail<'x, T>(key: fn(&T) -> &[u8], skip: usize, item: &'x T) -> &'x [u8] {
+fn tail<T>(key: fn(&T) -> &[u8], skip: usize, item: &T) -> &[u8] {
     key(item).get(skip..).unwrap_or(&[])
 }
 

@@ -443,9 +443,9 @@ impl<const CAP: usize> ScanRanges<CAP> {
         match self.fan {
             Fan::Salt { chars, delim } => {
                 let mut hex = [0u8; 5];
-                for c in 0..chars {
+                for (c, h) in hex[..chars].iter_mut().enumerate() {
                     let nibble = (i >> (4 * (chars - 1 - c))) & 0xF;
-                    hex[c] = b"0123456789abcdef"[nibble];
+                    *h = b"0123456789abcdef"[nibble];
                 }
                 let mut w = chars;
                 if let Some(d) = delim {

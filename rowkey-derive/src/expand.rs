@@ -96,6 +96,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         multi_salt(input, &layouts, &p, &name, multi_width);
 
     let scan = crate::scan::expand(input, &layouts, &p, multi_width);
+    let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
     let limit_check = {
         let span = ident.span();
         let p = respan(&p, span);
@@ -213,8 +214,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     #(#decode_fields)*
                     #decode_multi_tail
                     if __pos != __in.len() {
-                        return #p::Err(#p::Error::key(
+                        // Named after the last field: where the key should have ended.
+                        return #p::Err(#p::Error::field(
                             #name,
+                            #last_field,
                             #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
                         ));
                     }

@@ -1,0 +1,833 @@
+//! Every encode refusal of SPEC §3 and every decode failure of §5, one test
+//! each: the exact `ErrorKind`, the key and field it names, and a Display
+//! text that leads with `Key.field`. Decode failures are also checked to come
+//! out of `explain` unchanged, since it walks the same bytes.
+
+mod common;
+
+use common::hex;
+use rowkey::{DecodePart, Error, ErrorKind, KeyPart, RowKey};
+
+#[derive(RowKey, Debug, PartialEq)]
+struct UserOrder<'a> {
+    #[salt(md5, 4)]
+    #[pad(16)]
+    user_id: &'a str,
+    order_id: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct PadX<'a> {
+    #[pad(8, b'x')]
+    c1: &'a str,
+    c2: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct RevPad {
+    #[reverse]
+    #[pad(16)]
+    user_id: String,
+    order_id: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Delimited<'a> {
+    #[delim(b'_')]
+    c1: &'a str,
+    c2: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct DelimDefault<'a> {
+    #[delim]
+    a: &'a [u8],
+    b: u8,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct RevDelim {
+    #[reverse]
+    #[delim]
+    data: Vec<u8>,
+    tail: u16,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Recent<'a> {
+    #[bucket(16)]
+    #[reverse_ts]
+    ts: u64,
+    host: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct RecentI64 {
+    #[reverse_ts]
+    ts: i64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Wide {
+    #[bucket(1000)]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Blob<'a> {
+    id: u32,
+    data: &'a [u8],
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Flags {
+    a: bool,
+    b: bool,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(salt(md5, 4, fields(uid, kind), delim = b'_'))]
+struct UidType<'a> {
+    #[delim(b'_')]
+    uid: &'a str,
+    kind: &'a str,
+}
+
+#[derive(Debug, PartialEq)]
+enum Platform {
+    Taobao,
+    Tmall,
+}
+
+impl KeyPart for Platform {
+    const WIDTH: Option<usize> = Some(2);
+    fn encoded_len(&self) -> usize {
+        2
+    }
+    fn encode_part(&self, out: &mut [u8]) {
+        out.copy_from_slice(match self {
+            Platform::Taobao => b"tb",
+            Platform::Tmall => b"tm",
+        });
+    }
+}
+
+impl DecodePart<'_> for Platform {
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        match bytes {
+            b"tb" => Ok(Platform::Taobao),
+            b"tm" => Ok(Platform::Tmall),
+            _ => Err(ErrorKind::Invalid {
+                reason: "platform code is not tb or tm",
+            }),
+        }
+    }
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Shop {
+    platform: Platform,
+    n: u8,
+}
+
+/// Checks everything an error must say, and returns its Display text for
+/// further checks.
+fn check(err: &Error, key: &str, field: Option<&str>, kind: &ErrorKind) -> String {
+    assert_eq!(err.kind(), kind, "{err}");
+    assert_eq!(err.key_name(), key, "{err}");
+    assert_eq!(err.field_name(), field, "{err}");
+    let text = err.to_string();
+    let head = match field {
+        Some(f) => format!("{key}.{f}: "),
+        None => format!("{key}: "),
+    };
+    assert!(
+        text.starts_with(&head),
+        "{text:?} does not start with {head:?}"
+    );
+    assert!(text.ends_with(&kind.to_string()), "{text:?}");
+    let _: &dyn std::error::Error = err;
+    text
+}
+
+/// A decode failure, which `explain` reports identically.
+macro_rules! decode_err {
+    ($ty:ident, $bytes:expr) => {{
+        let bytes: &[u8] = &$bytes;
+        let err = match $ty::decode(bytes) {
+            Ok(v) => panic!("{} decoded to {v:?}", hex(bytes)),
+            Err(e) => e,
+        };
+        assert_eq!($ty::explain(bytes).unwrap_err(), err, "explain vs decode");
+        err
+    }};
+}
+
+/// The other hex digit at `i`: a salt character that is still hex but wrong.
+fn flip_hex(bytes: &mut [u8], i: usize) {
+    bytes[i] = if bytes[i] == b'0' { b'1' } else { b'0' };
+}
+
+fn order(user_id: &str) -> Vec<u8> {
+    UserOrder {
+        user_id,
+        order_id: 42,
+    }
+    .to_vec()
+    .unwrap()
+}
+
+// ---------------------------------------------------------------------------
+// Encode refusals.
+
+#[test]
+fn encode_too_long_for_pad_reports_the_real_length() {
+    // 14 characters, 42 bytes: the error counts bytes, all of them.
+    let user_id = "淘寶".repeat(7);
+    let key = UserOrder {
+        user_id: &user_id,
+        order_id: 1,
+    };
+    let err = key.to_vec().unwrap_err();
+    let text = check(
+        &err,
+        "UserOrder",
+        Some("user_id"),
+        &ErrorKind::TooLongForPad { len: 42, pad: 16 },
+    );
+    assert!(
+        text.contains("42 bytes") && text.contains("#[pad(16)]"),
+        "{text}"
+    );
+    // Refused whatever room the buffer has: never cut to fit.
+    let mut roomy = [0u8; 256];
+    assert_eq!(key.encode_into(&mut roomy).unwrap_err(), err);
+
+    let one_over = "a".repeat(17);
+    let err = UserOrder {
+        user_id: &one_over,
+        order_id: 1,
+    }
+    .to_vec()
+    .unwrap_err();
+    check(
+        &err,
+        "UserOrder",
+        Some("user_id"),
+        &ErrorKind::TooLongForPad { len: 17, pad: 16 },
+    );
+    // Exactly the pad width fits.
+    let exact = "a".repeat(16);
+    assert_eq!(order(&exact).len(), 4 + 16 + 8);
+}
+
+#[test]
+fn encode_ends_in_pad_byte() {
+    let err = UserOrder {
+        user_id: "abc\0",
+        order_id: 1,
+    }
+    .to_vec()
+    .unwrap_err();
+    let text = check(
+        &err,
+        "UserOrder",
+        Some("user_id"),
+        &ErrorKind::EndsWithPadByte { byte: 0 },
+    );
+    assert!(text.contains("0x00"), "{text}");
+
+    let err = PadX { c1: "abx", c2: "" }.to_vec().unwrap_err();
+    let text = check(
+        &err,
+        "PadX",
+        Some("c1"),
+        &ErrorKind::EndsWithPadByte { byte: b'x' },
+    );
+    assert!(text.contains("0x78"), "{text}");
+    // A pad byte inside the value is fine; only the end is ambiguous.
+    assert!(PadX { c1: "axb", c2: "" }.to_vec().is_ok());
+}
+
+#[test]
+fn encode_reversed_value_starting_with_pad_byte() {
+    // Stored reversed, the first character is the body's last byte.
+    let err = RevPad {
+        user_id: "\0abc".into(),
+        order_id: 1,
+    }
+    .to_vec()
+    .unwrap_err();
+    check(
+        &err,
+        "RevPad",
+        Some("user_id"),
+        &ErrorKind::EndsWithPadByte { byte: 0 },
+    );
+    // Ending in it is fine: reversed, that byte leads the body.
+    let key = RevPad {
+        user_id: "abc\0".into(),
+        order_id: 1,
+    };
+    assert_eq!(RevPad::decode(&key.to_vec().unwrap()).unwrap(), key);
+}
+
+#[test]
+fn encode_contains_delimiter() {
+    let err = Delimited {
+        c1: "a_b_c",
+        c2: "",
+    }
+    .to_vec()
+    .unwrap_err();
+    let text = check(
+        &err,
+        "Delimited",
+        Some("c1"),
+        &ErrorKind::ContainsDelimiter {
+            byte: b'_',
+            index: 1,
+        },
+    );
+    assert!(text.contains("0x5f") && text.contains("byte 1"), "{text}");
+
+    let err = DelimDefault {
+        a: &[1, 0, 2],
+        b: 0,
+    }
+    .to_vec()
+    .unwrap_err();
+    check(
+        &err,
+        "DelimDefault",
+        Some("a"),
+        &ErrorKind::ContainsDelimiter { byte: 0, index: 1 },
+    );
+}
+
+#[test]
+fn encode_reversed_value_containing_delimiter() {
+    // The index is in the value as the caller wrote it, not in the reversed
+    // bytes.
+    let err = RevDelim {
+        data: vec![1, 2, 0, 3],
+        tail: 0,
+    }
+    .to_vec()
+    .unwrap_err();
+    check(
+        &err,
+        "RevDelim",
+        Some("data"),
+        &ErrorKind::ContainsDelimiter { byte: 0, index: 2 },
+    );
+}
+
+#[test]
+fn encode_reverse_ts_u64_above_i64_max() {
+    for ts in [i64::MAX as u64 + 1, u64::MAX] {
+        let err = Recent { ts, host: "h" }.to_vec().unwrap_err();
+        let text = check(
+            &err,
+            "Recent",
+            Some("ts"),
+            &ErrorKind::TimestampOutOfRange {
+                value: i128::from(ts),
+            },
+        );
+        assert!(text.contains(&ts.to_string()), "{text}");
+    }
+    assert!(Recent {
+        ts: i64::MAX as u64,
+        host: "h"
+    }
+    .to_vec()
+    .is_ok());
+}
+
+#[test]
+fn encode_reverse_ts_negative_i64() {
+    for ts in [-1, i64::MIN] {
+        let err = RecentI64 { ts }.to_vec().unwrap_err();
+        let text = check(
+            &err,
+            "RecentI64",
+            Some("ts"),
+            &ErrorKind::TimestampOutOfRange {
+                value: i128::from(ts),
+            },
+        );
+        assert!(text.contains(&ts.to_string()), "{text}");
+    }
+    assert!(RecentI64 { ts: 0 }.to_vec().is_ok());
+}
+
+#[test]
+fn encode_buffer_too_small() {
+    let key = UserOrder {
+        user_id: "u1",
+        order_id: 7,
+    };
+    let mut buf = [0u8; 27];
+    let err = key.encode_into(&mut buf).unwrap_err();
+    let text = check(
+        &err,
+        "UserOrder",
+        None,
+        &ErrorKind::BufferTooSmall {
+            needed: 28,
+            available: 27,
+        },
+    );
+    assert!(text.contains("28") && text.contains("27"), "{text}");
+    let err = key.encode_into(&mut []).unwrap_err();
+    check(
+        &err,
+        "UserOrder",
+        None,
+        &ErrorKind::BufferTooSmall {
+            needed: 28,
+            available: 0,
+        },
+    );
+}
+
+#[test]
+fn encode_key_longer_than_hbase_allows() {
+    let data = vec![7u8; 40_000];
+    let key = Blob { id: 1, data: &data };
+    let err = key.to_vec().unwrap_err();
+    let text = check(&err, "Blob", None, &ErrorKind::KeyTooLong { len: 40_004 });
+    assert!(text.contains("40004") && text.contains("32767"), "{text}");
+    // A buffer big enough for the bytes does not change the answer.
+    let mut roomy = vec![0u8; 50_000];
+    assert_eq!(key.encode_into(&mut roomy).unwrap_err(), err);
+
+    // The limit is inclusive: 32767 bytes encode, 32768 do not.
+    let at_limit = Blob {
+        id: 1,
+        data: &data[..32_763],
+    };
+    assert_eq!(at_limit.to_vec().unwrap().len(), 32_767);
+    let over = Blob {
+        id: 1,
+        data: &data[..32_764],
+    };
+    check(
+        &over.to_vec().unwrap_err(),
+        "Blob",
+        None,
+        &ErrorKind::KeyTooLong { len: 32_768 },
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Decode failures: short input, in each kind of field.
+
+#[test]
+fn decode_short_in_salt() {
+    let bytes = order("alice");
+    let err = decode_err!(UserOrder, bytes[..2]);
+    check(
+        &err,
+        "UserOrder",
+        Some("user_id"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 4,
+            available: 2,
+        },
+    );
+    let err = decode_err!(UserOrder, []);
+    check(
+        &err,
+        "UserOrder",
+        Some("user_id"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 4,
+            available: 0,
+        },
+    );
+}
+
+#[test]
+fn decode_short_in_padded_field() {
+    let bytes = order("alice");
+    let err = decode_err!(UserOrder, bytes[..10]);
+    check(
+        &err,
+        "UserOrder",
+        Some("user_id"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 16,
+            available: 6,
+        },
+    );
+}
+
+#[test]
+fn decode_short_in_fixed_field() {
+    let bytes = order("alice");
+    let err = decode_err!(UserOrder, bytes[..23]);
+    check(
+        &err,
+        "UserOrder",
+        Some("order_id"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 8,
+            available: 3,
+        },
+    );
+    let err = decode_err!(UserOrder, bytes[..20]);
+    check(
+        &err,
+        "UserOrder",
+        Some("order_id"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 8,
+            available: 0,
+        },
+    );
+}
+
+#[test]
+fn decode_short_in_user_type() {
+    let err = decode_err!(Shop, *b"t");
+    check(
+        &err,
+        "Shop",
+        Some("platform"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 2,
+            available: 1,
+        },
+    );
+}
+
+#[test]
+fn decode_short_in_bucket() {
+    let err = decode_err!(Recent, []);
+    check(
+        &err,
+        "Recent",
+        Some("ts"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 1,
+            available: 0,
+        },
+    );
+    let bytes = Wide { ts: 123_456 }.to_vec().unwrap();
+    let err = decode_err!(Wide, bytes[..1]);
+    check(
+        &err,
+        "Wide",
+        Some("ts"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 2,
+            available: 1,
+        },
+    );
+}
+
+#[test]
+fn decode_short_in_reverse_ts() {
+    let bytes = Recent { ts: 5, host: "h" }.to_vec().unwrap();
+    let err = decode_err!(Recent, bytes[..5]);
+    check(
+        &err,
+        "Recent",
+        Some("ts"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 8,
+            available: 4,
+        },
+    );
+}
+
+#[test]
+fn decode_short_in_multi_field_salt() {
+    let bytes = UidType {
+        uid: "12345",
+        kind: "buyer",
+    }
+    .to_vec()
+    .unwrap();
+    let err = decode_err!(UidType, bytes[..3]);
+    check(
+        &err,
+        "UidType",
+        Some("salt"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 4,
+            available: 3,
+        },
+    );
+    // The salt's own delimiter is missing too.
+    let err = decode_err!(UidType, bytes[..4]);
+    check(
+        &err,
+        "UidType",
+        Some("salt"),
+        &ErrorKind::UnexpectedEnd {
+            needed: 1,
+            available: 0,
+        },
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Decode failures: everything else.
+
+#[test]
+fn decode_trailing_bytes() {
+    let mut bytes = order("alice");
+    bytes.push(0);
+    let err = decode_err!(UserOrder, bytes);
+    // Named after the last field, where the key should have ended.
+    let text = check(
+        &err,
+        "UserOrder",
+        Some("order_id"),
+        &ErrorKind::TrailingBytes { count: 1 },
+    );
+    assert!(text.contains("1 bytes left"), "{text}");
+    let err = decode_err!(Flags, [1, 0, 9, 9, 9]);
+    check(
+        &err,
+        "Flags",
+        Some("b"),
+        &ErrorKind::TrailingBytes { count: 3 },
+    );
+}
+
+#[test]
+fn decode_bad_utf8_in_padded_str() {
+    let mut bytes = PadX {
+        c1: "abc",
+        c2: "def",
+    }
+    .to_vec()
+    .unwrap();
+    bytes[1] = 0xff;
+    let err = decode_err!(PadX, bytes);
+    let text = check(
+        &err,
+        "PadX",
+        Some("c1"),
+        &ErrorKind::InvalidUtf8 { valid_up_to: 1 },
+    );
+    assert!(text.contains("UTF-8"), "{text}");
+
+    // A multi-byte character cut short by the pad.
+    let mut bytes = PadX { c1: "a淘", c2: "" }.to_vec().unwrap();
+    assert_eq!(&bytes[1..4], "淘".as_bytes());
+    bytes[3] = b'x';
+    let err = decode_err!(PadX, bytes);
+    check(
+        &err,
+        "PadX",
+        Some("c1"),
+        &ErrorKind::InvalidUtf8 { valid_up_to: 1 },
+    );
+}
+
+#[test]
+fn decode_bad_utf8_in_last_str() {
+    let mut bytes = PadX {
+        c1: "abc",
+        c2: "def",
+    }
+    .to_vec()
+    .unwrap();
+    bytes[8 + 2] = 0xc3;
+    let err = decode_err!(PadX, bytes);
+    check(
+        &err,
+        "PadX",
+        Some("c2"),
+        &ErrorKind::InvalidUtf8 { valid_up_to: 2 },
+    );
+}
+
+#[test]
+fn decode_salt_mismatch() {
+    let good = order("alice");
+    for i in 0..4 {
+        let mut bytes = good.clone();
+        flip_hex(&mut bytes, i);
+        let err = decode_err!(UserOrder, bytes);
+        let text = check(&err, "UserOrder", Some("user_id"), &ErrorKind::SaltMismatch);
+        assert!(text.contains("salt"), "{text}");
+    }
+    // The salt is intact but the value under it changed.
+    let mut bytes = good;
+    bytes[4] = b'A';
+    let err = decode_err!(UserOrder, bytes);
+    check(&err, "UserOrder", Some("user_id"), &ErrorKind::SaltMismatch);
+}
+
+#[test]
+fn decode_bucket_mismatch() {
+    let ts = 1_700_000_000_123u64;
+    let mut bytes = Recent { ts, host: "web01" }.to_vec().unwrap();
+    let computed = u32::try_from(ts % 16).unwrap();
+    assert_eq!(u32::from(bytes[0]), computed);
+    let stored = (computed + 1) % 16;
+    bytes[0] = u8::try_from(stored).unwrap();
+    let err = decode_err!(Recent, bytes);
+    let text = check(
+        &err,
+        "Recent",
+        Some("ts"),
+        &ErrorKind::BucketMismatch { stored, computed },
+    );
+    assert!(
+        text.contains(&format!("stored bucket {stored}"))
+            && text.contains(&format!("bucket {computed}")),
+        "{text}"
+    );
+
+    // A two-byte bucket.
+    let mut bytes = Wide { ts: 123_456 }.to_vec().unwrap();
+    assert_eq!(&bytes[..2], &456u16.to_be_bytes());
+    bytes[0] ^= 1;
+    let err = decode_err!(Wide, bytes);
+    check(
+        &err,
+        "Wide",
+        Some("ts"),
+        &ErrorKind::BucketMismatch {
+            stored: 456 ^ 256,
+            computed: 456,
+        },
+    );
+}
+
+#[test]
+fn decode_missing_delimiter() {
+    let err = decode_err!(Delimited, *b"abc");
+    let text = check(
+        &err,
+        "Delimited",
+        Some("c1"),
+        &ErrorKind::MissingDelimiter { byte: b'_' },
+    );
+    assert!(text.contains("0x5f"), "{text}");
+    let err = decode_err!(DelimDefault, [1, 2, 3]);
+    check(
+        &err,
+        "DelimDefault",
+        Some("a"),
+        &ErrorKind::MissingDelimiter { byte: 0 },
+    );
+}
+
+#[test]
+fn decode_bool_byte_two() {
+    let err = decode_err!(Flags, [2, 0]);
+    assert!(
+        matches!(err.kind(), ErrorKind::Invalid { reason } if reason.contains("bool")),
+        "{err}"
+    );
+    check(&err, "Flags", Some("a"), err.kind());
+    let err = decode_err!(Flags, [1, 0xff]);
+    assert!(matches!(err.kind(), ErrorKind::Invalid { .. }), "{err}");
+    check(&err, "Flags", Some("b"), err.kind());
+}
+
+#[test]
+fn decode_unknown_user_code() {
+    assert_eq!(
+        Shop::decode(b"tm\x07").unwrap(),
+        Shop {
+            platform: Platform::Tmall,
+            n: 7
+        }
+    );
+    let err = decode_err!(Shop, *b"jd\x07");
+    let text = check(
+        &err,
+        "Shop",
+        Some("platform"),
+        &ErrorKind::Invalid {
+            reason: "platform code is not tb or tm",
+        },
+    );
+    assert!(text.contains("platform code is not tb or tm"), "{text}");
+}
+
+#[test]
+fn decode_multi_field_salt_mismatch() {
+    let good = UidType {
+        uid: "12345",
+        kind: "buyer",
+    }
+    .to_vec()
+    .unwrap();
+    assert_eq!(&good[4..], b"_12345_buyer");
+    for i in 0..4 {
+        let mut bytes = good.clone();
+        flip_hex(&mut bytes, i);
+        let err = decode_err!(UidType, bytes);
+        check(&err, "UidType", Some("salt"), &ErrorKind::SaltMismatch);
+    }
+    // A value the salt covers changed under an intact salt: both fields.
+    for i in [5, good.len() - 1] {
+        let mut bytes = good.clone();
+        bytes[i] = b'9';
+        let err = decode_err!(UidType, bytes);
+        check(&err, "UidType", Some("salt"), &ErrorKind::SaltMismatch);
+    }
+}
+
+#[test]
+fn decode_multi_field_salt_missing_delimiter() {
+    let mut bytes = UidType {
+        uid: "12345",
+        kind: "buyer",
+    }
+    .to_vec()
+    .unwrap();
+    bytes[4] = b'-';
+    let err = decode_err!(UidType, bytes);
+    check(
+        &err,
+        "UidType",
+        Some("salt"),
+        &ErrorKind::MissingDelimiter { byte: b'_' },
+    );
+}
+
+#[test]
+fn decode_reverse_ts_stored_above_i64_max() {
+    // Stored values above i64::MAX would be timestamps below zero.
+    for stored in [i64::MAX as u64 + 1, u64::MAX] {
+        let value = i128::from(i64::MAX) - i128::from(stored);
+        let err = decode_err!(RecentI64, stored.to_be_bytes());
+        let text = check(
+            &err,
+            "RecentI64",
+            Some("ts"),
+            &ErrorKind::TimestampOutOfRange { value },
+        );
+        assert!(text.contains(&value.to_string()), "{text}");
+
+        // The same through a bucketed u64: the range is checked before the
+        // bucket, whatever bucket byte is stored.
+        let bytes = [&[0u8][..], &stored.to_be_bytes(), b"h"].concat();
+        let err = decode_err!(Recent, bytes);
+        check(
+            &err,
+            "Recent",
+            Some("ts"),
+            &ErrorKind::TimestampOutOfRange { value },
+        );
+    }
+    // The edges of the valid range decode.
+    assert_eq!(RecentI64::decode(&0u64.to_be_bytes()).unwrap().ts, i64::MAX);
+    assert_eq!(
+        RecentI64::decode(&(i64::MAX as u64).to_be_bytes())
+            .unwrap()
+            .ts,
+        0
+    );
+}
