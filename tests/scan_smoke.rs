@@ -95,3 +95,21 @@ fn smoke() {
     assert_eq!(l.range::<[u8], _>(one[0].bounds()).count(), 1);
     println!("{:?}", one[0]);
 }
+
+#[test]
+fn inherent_split_keys_match_the_free_function() {
+    let inherent: Vec<Vec<u8>> = LogEvent::split_keys(4)
+        .unwrap()
+        .iter()
+        .map(|k| k.to_vec())
+        .collect();
+    let free: Vec<Vec<u8>> = rowkey::split_keys::<LogEvent>(4)
+        .unwrap()
+        .iter()
+        .map(|k| k.to_vec())
+        .collect();
+    assert_eq!(inherent, free);
+    assert_eq!(inherent, vec![vec![1u8], vec![2], vec![3]]);
+    // No leading salt or bucket: no keyspace to split.
+    assert!(Metric::split_keys(4).is_err());
+}

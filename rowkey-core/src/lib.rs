@@ -14,12 +14,23 @@ extern crate alloc;
 
 mod binary;
 mod error;
+#[cfg(feature = "alloc")]
+mod merge;
 mod part;
+mod split;
+mod scan;
 
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
+#[cfg(feature = "alloc")]
+pub use merge::{merge_sorted, MergeSorted};
+pub use scan::{prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_SALT_FAN_OUT};
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
+};
+pub use split::{
+    split_keys, split_keys_for, BloomFilter, Compression, CreateTable, Hotspot, Load, Regions,
+    ShellKey, SplitKey, SplitKeys, SplitKeysIter,
 };
 
 #[doc(hidden)]
@@ -27,7 +38,7 @@ pub use part::{
 pub mod __private;
 
 /// How the front of a key spreads writes over regions: what
-/// [`split_keys`](crate::split_keys) splits on.
+/// [`split_keys`] splits on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Spread {
     /// The key starts with a field's own bytes.

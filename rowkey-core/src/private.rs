@@ -8,6 +8,7 @@ pub use crate::part::{
 pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind, Spread};
 pub use crate::scan::{reverse_ts_bounds, Scan, ScanArg, ScanRanges, ScanValue};
 pub use core::ops::Bound::{Excluded, Included, Unbounded};
+pub use crate::split::{split_keys, SplitKeys};
 pub use core::marker::PhantomData;
 pub use core::ops::{Bound, RangeBounds};
 pub use core::option::Option::{self, None, Some};

@@ -157,6 +157,18 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     #name,
                 );
 
+                /// Split points for `n` regions over the keyspace this key's
+                /// leading salt or bucket really uses (`rowkey::split_keys`).
+                ///
+                /// # Errors
+                /// A key with no leading salt or bucket, or `n` below 2 or
+                /// above the number of distinct prefixes.
+                pub fn split_keys(
+                    n: #p::usize,
+                ) -> #p::Result<#p::SplitKeys, #p::Error> {
+                    #p::split_keys::<Self>(n)
+                }
+
                 #(#put_fns)*
             }
 

@@ -1,0 +1,912 @@
+//! Region splits for the keyspace a key's leading salt or bucket really uses,
+//! the HBase shell text that creates a table with them, and a per-region
+//! write count to check a layout for hotspots.
+//!
+//! Splitting the raw byte range `0x00..0xFF` (what `Bytes.split` and
+//! `Admin.createTable(start, end, n)` do) leaves most regions empty when keys
+//! start with hex characters or a small bucket number: the "lumpy" regions of
+//! the HBase book. Here split points are drawn from the prefix values the
+//! layout can write, so every region holds whole salt or bucket values and
+//! none is out of reach.
+
+use core::fmt;
+
+use crate::{Error, ErrorKind, RowKey, Spread};
+
+/// Longest split key: a 32-character hex salt.
+const MAX_SPLIT_LEN: usize = 32;
+
+/// Error name used when the splits were asked for by [`Spread`] rather than by
+/// a key type.
+const SPREAD_NAME: &str = "split_keys";
+
+/// One split key: the first row of a region. Holds at most 32 bytes inline,
+/// so producing split keys never allocates. Compares, equates and hashes as
+/// its bytes (unsigned, lexicographic: HBase's row order).
+#[derive(Clone, Copy)]
+pub struct SplitKey {
+    len: u8,
+    buf: [u8; MAX_SPLIT_LEN],
+}
+
+impl SplitKey {
+    /// The key's bytes.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.buf[..usize::from(self.len)]
+    }
+
+    /// The key as a `Vec`, e.g. for a client's `createTable(desc, byte[][])`.
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+        self.as_bytes().to_vec()
+    }
+}
+
+impl PartialEq for SplitKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for SplitKey {}
+
+impl PartialOrd for SplitKey {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SplitKey {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.as_bytes().cmp(other.as_bytes())
+    }
+}
+
+impl core::hash::Hash for SplitKey {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_bytes().hash(state);
+    }
+}
+
+impl AsRef<[u8]> for SplitKey {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl core::ops::Deref for SplitKey {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+
+impl PartialEq<[u8]> for SplitKey {
+    fn eq(&self, other: &[u8]) -> bool {
+        self.as_bytes() == other
+    }
+}
+
+impl PartialEq<&[u8]> for SplitKey {
+    fn eq(&self, other: &&[u8]) -> bool {
+        self.as_bytes() == *other
+    }
+}
+
+/// Printed as HBase's `Bytes.toStringBinary` prints a region boundary.
+impl fmt::Display for SplitKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&crate::Binary(self.as_bytes()), f)
+    }
+}
+
+impl fmt::Debug for SplitKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SplitKey(\"{}\")", crate::Binary(self.as_bytes()))
+    }
+}
+
+/// The prefix space being split, with everything boundaries need precomputed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Space {
+    /// `chars` hex characters; `step` is HexStringSplit's `range / n`.
+    Hex { chars: u8, step: u128 },
+    /// `count` buckets written in `width` bytes.
+    Bucket { count: u32, width: u8 },
+}
+
+/// The `n - 1` split keys that cut a table into `n` regions over the values a
+/// key's leading salt or bucket can take. Made by [`split_keys`] or
+/// [`split_keys_for`]; computes each key on demand, so it is `Copy`, never
+/// allocates, and can route keys to regions itself (it implements
+/// [`Regions`]).
+///
+/// Iterate it (`for key in splits`) for the keys in ascending order, or index
+/// it with [`get`](SplitKeys::get).
+///
+/// # Where the boundaries fall
+///
+/// **Hex salt of K characters.** Exactly HBase's `RegionSplitter.HexStringSplit`
+/// with first row `0…0` and last row `f…f` (K characters each): the space of
+/// `16^K` values is cut every `step = ⌊16^K / n⌋` values, split `i` is
+/// `i · step` as K lowercase hex characters. For K = 8 these are the splits
+/// the shell makes for `{NUMREGIONS => n, SPLITALGO => 'HexStringSplit'}`
+/// (n = 16: `10000000` … `f0000000`); for other K they are what
+/// `RegionSplitter -c n … HexStringSplit --lastrow ffff` makes, at the salt's
+/// own width, so every salt value falls wholly inside one region. As in
+/// HBase, the last region also takes the remainder `16^K mod n` (fewer than
+/// `n` values); [`prefixes_in`](SplitKeys::prefixes_in) reports each
+/// region's share. With `n` a power of two every region gets exactly
+/// `16^K / n` salt values.
+///
+/// **`#[bucket(N)]`.** Split `i` is bucket `⌊i · N / n⌋`, written as the
+/// bucket prefix is (one byte up to 256 buckets, else two big-endian). No
+/// bucket is ever cut in two. When `n` divides `N` every region holds `N / n`
+/// buckets; otherwise regions hold `⌊N / n⌋` or `⌈N / n⌉` buckets, the larger
+/// ones spread through the table (N = 16, n = 6: 2, 3, 3, 2, 3, 3 buckets).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitKeys {
+    space: Space,
+    regions: usize,
+}
+
+/// The split keys for `n` regions of key type `K`, from its leading salt or
+/// bucket ([`RowKey::SPREAD`]). See [`SplitKeys`] for where the boundaries
+/// fall.
+///
+/// ```
+/// use rowkey_core::{split_keys_for, Spread};
+/// let splits = split_keys_for(Spread::HexSalt { chars: 8 }, 3)?;
+/// let keys: Vec<String> = splits.into_iter().map(|k| k.to_string()).collect();
+/// assert_eq!(keys, ["55555555", "aaaaaaaa"]); // as HBase's HexStringSplit
+/// # Ok::<(), rowkey_core::Error>(())
+/// ```
+///
+/// # Errors
+/// As [`split_keys_for`], naming `K`.
+pub fn split_keys<K: RowKey + ?Sized>(n: usize) -> Result<SplitKeys, Error> {
+    plan(K::NAME, K::SPREAD, n)
+}
+
+/// The split keys for `n` regions over the prefix space of `spread`. See
+/// [`SplitKeys`] for where the boundaries fall.
+///
+/// # Errors
+/// [`ErrorKind::Invalid`] when `spread` is [`Spread::None`] (the key starts
+/// with a field's own bytes, whose distribution the layout does not know),
+/// when `n < 2`, when `n` exceeds the number of distinct prefixes (`16^K` for
+/// a K-character salt, `N` for `#[bucket(N)]`: a region would get none), or
+/// when the spread itself is out of range (salt of 0 or over 32 characters,
+/// fewer than 2 or more than 65536 buckets).
+pub fn split_keys_for(spread: Spread, n: usize) -> Result<SplitKeys, Error> {
+    plan(SPREAD_NAME, spread, n)
+}
+
+fn plan(name: &'static str, spread: Spread, n: usize) -> Result<SplitKeys, Error> {
+    let invalid = |reason| Error::key(name, ErrorKind::Invalid { reason });
+    let space = match spread {
+        Spread::None => {
+            return Err(invalid(
+                "no split keys for a key without a leading salt or bucket: its first bytes \
+                 are a field's own values, whose spread the layout cannot know; put \
+                 #[salt(md5, K)] or #[bucket(N)] on the first field, or choose split keys \
+                 from sampled row keys",
+            ))
+        }
+        Spread::HexSalt { chars } if chars == 0 || chars > MAX_SPLIT_LEN => {
+            return Err(invalid("a hex salt has 1 to 32 characters"))
+        }
+        Spread::Bucket { count } if !(2..=65_536).contains(&count) => {
+            return Err(invalid("a bucket count is 2 to 65536"))
+        }
+        _ if n < 2 => {
+            return Err(invalid(
+                "split keys need at least 2 regions; a table of one region needs no SPLITS",
+            ))
+        }
+        Spread::HexSalt { chars } => {
+            let step = hex_step(chars, n).ok_or_else(|| {
+                invalid(
+                    "more regions than a hex salt of this length has values (16^K): \
+                     some region would never receive a key; use fewer regions or a longer salt",
+                )
+            })?;
+            // chars <= 32 was checked above.
+            #[allow(clippy::cast_possible_truncation)]
+            let chars = chars as u8;
+            Space::Hex { chars, step }
+        }
+        Spread::Bucket { count } => {
+            if u64::try_from(n).map_or(true, |n| n > u64::from(count)) {
+                return Err(invalid(
+                    "more regions than the key has buckets: some region would never \
+                     receive a key; use at most N regions for #[bucket(N)]",
+                ));
+            }
+            // bucket_width is 1 or 2.
+            #[allow(clippy::cast_possible_truncation)]
+            let width = crate::__private::bucket_width(count) as u8;
+            Space::Bucket { count, width }
+        }
+    };
+    Ok(SplitKeys { space, regions: n })
+}
+
+/// HexStringSplit's `⌊16^chars / n⌋`, or `None` when `n > 16^chars`.
+fn hex_step(chars: usize, n: usize) -> Option<u128> {
+    // usize is at most 64 bits, so this cannot fail; a failure would mean
+    // more regions than any salt of up to 32 characters could need anyway.
+    let n = u128::try_from(n).ok()?;
+    if chars < MAX_SPLIT_LEN {
+        let total = 1u128 << (4 * chars);
+        (n <= total).then(|| total / n)
+    } else {
+        // 16^32 = 2^128 = u128::MAX + 1: ⌊(M + 1) / n⌋ is ⌊M / n⌋, plus one
+        // exactly when n divides M + 1.
+        Some(u128::MAX / n + u128::from(u128::MAX % n == n - 1))
+    }
+}
+
+/// `16^chars - b` for `0 < b <= 16^chars`, without overflowing at 32 chars.
+fn hex_total_minus(chars: u8, b: u128) -> u128 {
+    if usize::from(chars) < MAX_SPLIT_LEN {
+        (1u128 << (4 * u32::from(chars))) - b
+    } else {
+        u128::MAX - b + 1
+    }
+}
+
+impl SplitKeys {
+    /// How many regions the keys make (`len() + 1`).
+    #[must_use]
+    pub fn regions(&self) -> usize {
+        self.regions
+    }
+
+    /// How many split keys there are (`regions() - 1`).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.regions - 1
+    }
+
+    /// Always `false`: there are at least two regions, so at least one key.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The spread being split.
+    #[must_use]
+    pub fn spread(&self) -> Spread {
+        match self.space {
+            Space::Hex { chars, .. } => Spread::HexSalt {
+                chars: usize::from(chars),
+            },
+            Space::Bucket { count, .. } => Spread::Bucket { count },
+        }
+    }
+
+    /// The split keys in ascending order (as `for key in splits`).
+    #[must_use]
+    pub fn iter(&self) -> SplitKeysIter {
+        self.into_iter()
+    }
+
+    /// Split key `i` (0-based; the first row of region `i + 1`), or `None`
+    /// past the last.
+    #[must_use]
+    pub fn get(&self, i: usize) -> Option<SplitKey> {
+        (i < self.len()).then(|| self.boundary(i + 1))
+    }
+
+    /// How many distinct salt or bucket values region `region` holds, or
+    /// `None` past the last region. Their sum over all regions is `16^K` or
+    /// `N`.
+    #[must_use]
+    pub fn prefixes_in(&self, region: usize) -> Option<u128> {
+        if region >= self.regions {
+            return None;
+        }
+        Some(match self.space {
+            Space::Hex { chars, step } => {
+                if region + 1 < self.regions {
+                    step
+                } else {
+                    // The last region runs to the end of the space: the
+                    // remainder HexStringSplit leaves lands here.
+                    hex_total_minus(chars, step * as_u128(self.len()))
+                }
+            }
+            Space::Bucket { .. } => {
+                u128::from(self.bucket_at(region + 1) - self.bucket_at(region))
+            }
+        })
+    }
+
+    /// All split keys as `Vec`s, the `byte[][]` a Java or Rust client's
+    /// create-table call takes.
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn to_vecs(&self) -> alloc::vec::Vec<alloc::vec::Vec<u8>> {
+        self.into_iter().map(|k| k.to_vec()).collect()
+    }
+
+    /// First bucket of region `j`, `j` in `0..=regions`.
+    fn bucket_at(&self, j: usize) -> u32 {
+        match self.space {
+            Space::Bucket { count, .. } => {
+                // j <= n <= count <= 65536, so j * count fits a u64 and the
+                // quotient is at most count.
+                let q = as_u64(j) * u64::from(count) / as_u64(self.regions);
+                u32::try_from(q).unwrap_or(count)
+            }
+            Space::Hex { .. } => 0,
+        }
+    }
+
+    /// The first row of region `j`, `j` in `1..regions`.
+    fn boundary(&self, j: usize) -> SplitKey {
+        let mut key = SplitKey {
+            len: 0,
+            buf: [0; MAX_SPLIT_LEN],
+        };
+        match self.space {
+            Space::Hex { chars, step } => {
+                // j < n and step <= 16^K / n, so j * step < 16^K: no overflow.
+                let value = step.wrapping_mul(as_u128(j));
+                let k = usize::from(chars);
+                for (i, out) in key.buf[..k].iter_mut().enumerate() {
+                    let shift = 4 * (k - 1 - i);
+                    let nibble = (value >> shift) & 0xf;
+                    *out = b"0123456789abcdef"[usize::try_from(nibble).unwrap_or(0)];
+                }
+                key.len = chars;
+            }
+            Space::Bucket { width, .. } => {
+                let w = usize::from(width);
+                crate::__private::write_bucket(self.bucket_at(j), &mut key.buf[..w]);
+                key.len = width;
+            }
+        }
+        key
+    }
+}
+
+fn as_u128(i: usize) -> u128 {
+    // usize is at most 64 bits on every platform Rust supports.
+    u128::try_from(i).unwrap_or(u128::MAX)
+}
+
+fn as_u64(i: usize) -> u64 {
+    u64::try_from(i).unwrap_or(u64::MAX)
+}
+
+impl IntoIterator for SplitKeys {
+    type Item = SplitKey;
+    type IntoIter = SplitKeysIter;
+    fn into_iter(self) -> SplitKeysIter {
+        SplitKeysIter {
+            splits: self,
+            front: 0,
+            back: self.len(),
+        }
+    }
+}
+
+impl IntoIterator for &SplitKeys {
+    type Item = SplitKey;
+    type IntoIter = SplitKeysIter;
+    fn into_iter(self) -> SplitKeysIter {
+        (*self).into_iter()
+    }
+}
+
+/// The split keys of a [`SplitKeys`], in ascending order.
+#[derive(Clone, Debug)]
+pub struct SplitKeysIter {
+    splits: SplitKeys,
+    front: usize,
+    back: usize,
+}
+
+impl Iterator for SplitKeysIter {
+    type Item = SplitKey;
+    fn next(&mut self) -> Option<SplitKey> {
+        if self.front >= self.back {
+            return None;
+        }
+        self.front += 1;
+        self.splits.get(self.front - 1)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.back - self.front;
+        (n, Some(n))
+    }
+    fn nth(&mut self, n: usize) -> Option<SplitKey> {
+        self.front = self.front.saturating_add(n).min(self.back);
+        self.next()
+    }
+}
+
+impl DoubleEndedIterator for SplitKeysIter {
+    fn next_back(&mut self) -> Option<SplitKey> {
+        if self.front >= self.back {
+            return None;
+        }
+        self.back -= 1;
+        self.splits.get(self.back)
+    }
+}
+
+impl ExactSizeIterator for SplitKeysIter {}
+impl core::iter::FusedIterator for SplitKeysIter {}
+
+/// A table's region boundaries: how many regions there are and which one a
+/// row key belongs to. Region `i` holds the keys from split `i - 1`
+/// (inclusive) to split `i` (exclusive), compared as unsigned bytes (HBase
+/// `Bytes.compareTo`); the first region starts at the empty row, the last runs
+/// to the end of the table.
+///
+/// Implemented for [`SplitKeys`] and for slices of split keys (`&[Vec<u8>]`,
+/// `&[&[u8]]`, `&[SplitKey]`, ...), such as the splits of an existing table.
+pub trait Regions {
+    /// Number of regions.
+    fn regions(&self) -> usize;
+
+    /// The region `key` lands in, in `0..regions()`.
+    fn region_of(&self, key: &[u8]) -> usize;
+
+    /// Whether these are boundaries HBase would accept: no empty split key,
+    /// strictly ascending.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Invalid`] naming the problem.
+    fn check(&self) -> Result<(), Error>;
+}
+
+impl Regions for SplitKeys {
+    fn regions(&self) -> usize {
+        self.regions
+    }
+
+    fn region_of(&self, key: &[u8]) -> usize {
+        // Binary search for the number of split keys <= key; each probe
+        // formats one key on the stack.
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.boundary(mid + 1).as_bytes() <= key {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        // Boundaries are strictly increasing by construction: step >= 1 and
+        // N / n >= 1.
+        Ok(())
+    }
+}
+
+impl<S: AsRef<[u8]>> Regions for [S] {
+    fn regions(&self) -> usize {
+        self.len() + 1
+    }
+
+    fn region_of(&self, key: &[u8]) -> usize {
+        self.partition_point(|s| s.as_ref() <= key)
+    }
+
+    fn check(&self) -> Result<(), Error> {
+        let invalid = |reason| Error::key("split keys", ErrorKind::Invalid { reason });
+        if self.iter().any(|s| s.as_ref().is_empty()) {
+            return Err(invalid(
+                "an empty split key: the empty row already starts the first region",
+            ));
+        }
+        if self.windows(2).any(|w| w[0].as_ref() >= w[1].as_ref()) {
+            return Err(invalid(
+                "split keys must be strictly ascending as unsigned bytes; sort them and \
+                 drop duplicates",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl<S: AsRef<[u8]>, const N: usize> Regions for [S; N] {
+    fn regions(&self) -> usize {
+        self.as_slice().regions()
+    }
+    fn region_of(&self, key: &[u8]) -> usize {
+        self.as_slice().region_of(key)
+    }
+    fn check(&self) -> Result<(), Error> {
+        self.as_slice().check()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<S: AsRef<[u8]>> Regions for alloc::vec::Vec<S> {
+    fn regions(&self) -> usize {
+        self.as_slice().regions()
+    }
+    fn region_of(&self, key: &[u8]) -> usize {
+        self.as_slice().region_of(key)
+    }
+    fn check(&self) -> Result<(), Error> {
+        self.as_slice().check()
+    }
+}
+
+/// Counts writes per region: feed it the row keys a workload writes, then
+/// read the [`Load`]. The caller provides the counters (one per region), so
+/// it never allocates.
+///
+/// ```
+/// use rowkey_core::{split_keys_for, Hotspot, Spread};
+/// let splits = split_keys_for(Spread::Bucket { count: 4 }, 2)?;
+/// let mut counts = [0u64; 2];
+/// let mut hot = Hotspot::new(&splits, &mut counts)?;
+/// for key in [[0u8, 9], [1, 9], [2, 9], [3, 9], [3, 8]] {
+///     hot.record(&key);
+/// }
+/// assert_eq!(hot.counts(), &[2, 3]);
+/// assert_eq!(hot.load().skew(), Some(1.2)); // busiest 3 / mean 2.5
+/// # Ok::<(), rowkey_core::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Hotspot<'a, R: ?Sized> {
+    regions: &'a R,
+    counts: &'a mut [u64],
+}
+
+impl<'a, R: Regions + ?Sized> Hotspot<'a, R> {
+    /// Starts a count over `regions`, zeroing `counts`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Invalid`] when `counts` does not have exactly one slot
+    /// per region, or the boundaries fail [`Regions::check`].
+    pub fn new(regions: &'a R, counts: &'a mut [u64]) -> Result<Self, Error> {
+        regions.check()?;
+        if regions.regions() == 0 || counts.len() != regions.regions() {
+            return Err(Error::key(
+                "Hotspot",
+                ErrorKind::Invalid {
+                    reason: "the counts slice needs exactly one slot per region \
+                             (number of split keys + 1)",
+                },
+            ));
+        }
+        counts.fill(0);
+        Ok(Hotspot { regions, counts })
+    }
+
+    /// Counts one write of `key` and returns its region. A counter that
+    /// reaches `u64::MAX` stays there.
+    pub fn record(&mut self, key: &[u8]) -> usize {
+        let r = self.regions.region_of(key);
+        // region_of is in 0..regions() == counts.len() for the impls here; a
+        // foreign impl that strays is clamped into the last region rather
+        // than panicking.
+        let slot = r.min(self.counts.len() - 1);
+        self.counts[slot] = self.counts[slot].saturating_add(1);
+        slot
+    }
+
+    /// Writes per region so far.
+    #[must_use]
+    pub fn counts(&self) -> &[u64] {
+        self.counts
+    }
+
+    /// Totals, the busiest and idlest region, and the skew.
+    #[must_use]
+    pub fn load(&self) -> Load {
+        Load::of(self.counts)
+    }
+}
+
+/// A summary of writes per region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Load {
+    /// Number of regions.
+    pub regions: usize,
+    /// Writes over all regions (saturating at `u64::MAX`).
+    pub total: u64,
+    /// Writes to the busiest region.
+    pub max: u64,
+    /// The busiest region (the first, on a tie).
+    pub busiest: usize,
+    /// Writes to the idlest region.
+    pub min: u64,
+    /// Regions that received no write.
+    pub empty: usize,
+}
+
+impl Load {
+    /// Summarises per-region write counts, e.g. [`Hotspot::counts`] or counts
+    /// gathered elsewhere.
+    #[must_use]
+    pub fn of(counts: &[u64]) -> Load {
+        let mut load = Load {
+            regions: counts.len(),
+            total: 0,
+            max: 0,
+            busiest: 0,
+            min: counts.first().copied().unwrap_or(0),
+            empty: 0,
+        };
+        for (i, &c) in counts.iter().enumerate() {
+            load.total = load.total.saturating_add(c);
+            if c > load.max {
+                load.max = c;
+                load.busiest = i;
+            }
+            load.min = load.min.min(c);
+            load.empty += usize::from(c == 0);
+        }
+        load
+    }
+
+    /// Mean writes per region, or `None` with no regions.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)] // a ratio for people; 2^53 writes is plenty
+    pub fn mean(&self) -> Option<f64> {
+        (self.regions > 0).then(|| self.total as f64 / self.regions as f64)
+    }
+
+    /// Busiest region's writes over the mean: 1.0 is perfectly even, `n` for
+    /// `n` regions means one region took every write. `None` before any
+    /// write.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)] // a ratio for people; 2^53 writes is plenty
+    pub fn skew(&self) -> Option<f64> {
+        (self.total > 0).then(|| self.max as f64 * self.regions as f64 / self.total as f64)
+    }
+}
+
+/// A column family's compression, as HBase names the algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Compression {
+    /// `NONE` (HBase's default).
+    None,
+    /// `SNAPPY`.
+    Snappy,
+    /// `GZ`.
+    Gz,
+    /// `LZ4`.
+    Lz4,
+    /// `LZO`.
+    Lzo,
+    /// `ZSTD`.
+    Zstd,
+    /// `BZIP2`.
+    Bzip2,
+}
+
+impl Compression {
+    /// The name the HBase shell takes.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Compression::None => "NONE",
+            Compression::Snappy => "SNAPPY",
+            Compression::Gz => "GZ",
+            Compression::Lz4 => "LZ4",
+            Compression::Lzo => "LZO",
+            Compression::Zstd => "ZSTD",
+            Compression::Bzip2 => "BZIP2",
+        }
+    }
+}
+
+/// A column family's bloom filter, as HBase names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BloomFilter {
+    /// `NONE`.
+    None,
+    /// `ROW` (HBase's default): helps gets of whole rows.
+    Row,
+    /// `ROWCOL`: helps gets of single columns.
+    RowCol,
+}
+
+impl BloomFilter {
+    /// The name the HBase shell takes.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            BloomFilter::None => "NONE",
+            BloomFilter::Row => "ROW",
+            BloomFilter::RowCol => "ROWCOL",
+        }
+    }
+}
+
+/// The HBase shell `create` command for a pre-split table with one column
+/// family, built up and then printed with `Display`:
+///
+/// ```
+/// use rowkey_core::{split_keys_for, Compression, CreateTable, Spread};
+/// let splits = split_keys_for(Spread::HexSalt { chars: 4 }, 4)?;
+/// let create = CreateTable::new("USER_INFO", "INFO", splits)
+///     .versions(400)
+///     .ttl(31_536_000)
+///     .compression(Compression::Snappy);
+/// assert_eq!(
+///     create.to_string(),
+///     "create 'USER_INFO', {NAME => 'INFO', VERSIONS => 400, TTL => 31536000, \
+///      COMPRESSION => 'SNAPPY'}, SPLITS => ['4000', '8000', 'c000']"
+/// );
+/// # Ok::<(), rowkey_core::Error>(())
+/// ```
+///
+/// Split keys are written as the shell reads them: it passes each `SPLITS`
+/// string through `Bytes.toBytesBinary`, so a key is printed as
+/// `Bytes.toStringBinary` prints it (printable ASCII as itself, any other
+/// byte and the backslash as `\xNN`) inside single quotes, where Ruby keeps
+/// the backslashes (`'\x01'` is the one byte 0x01, `'\xFF'` the byte 0xFF).
+/// A quote in a key is written `\'`. Raw bytes in a double-quoted Ruby string
+/// would not survive: the shell turns the Ruby string into a Java string
+/// first, and bytes 0x80 and up are not valid UTF-8. Table and family names
+/// are single-quoted with `\\` and `\'` escaped, so any name prints as valid
+/// Ruby; HBase itself refuses names it does not allow.
+#[derive(Clone, Debug)]
+pub struct CreateTable<'a, S> {
+    table: &'a str,
+    family: &'a str,
+    splits: S,
+    versions: Option<u32>,
+    ttl: Option<u32>,
+    compression: Option<Compression>,
+    bloom_filter: Option<BloomFilter>,
+}
+
+/// HBase stores VERSIONS and TTL as a Java `int`.
+const JAVA_INT_MAX: u32 = 2_147_483_647;
+
+impl<'a, S> CreateTable<'a, S> {
+    /// A table named `table` with the column family `family`, pre-split at
+    /// `splits` (a [`SplitKeys`], or any list of byte strings such as
+    /// `&[Vec<u8>]`). With no split keys the `SPLITS` clause is left out.
+    pub fn new(table: &'a str, family: &'a str, splits: S) -> Self {
+        CreateTable {
+            table,
+            family,
+            splits,
+            versions: None,
+            ttl: None,
+            compression: None,
+            bloom_filter: None,
+        }
+    }
+
+    /// `VERSIONS`: how many versions of a cell to keep. Values above
+    /// 2147483647 (Java's `int` limit) are written as 2147483647. HBase
+    /// refuses 0.
+    #[must_use]
+    pub fn versions(mut self, versions: u32) -> Self {
+        self.versions = Some(versions.min(JAVA_INT_MAX));
+        self
+    }
+
+    /// `TTL` in seconds. Values above 2147483647 are written as 2147483647,
+    /// which is HBase's `FOREVER`.
+    #[must_use]
+    pub fn ttl(mut self, seconds: u32) -> Self {
+        self.ttl = Some(seconds.min(JAVA_INT_MAX));
+        self
+    }
+
+    /// `COMPRESSION`.
+    #[must_use]
+    pub fn compression(mut self, compression: Compression) -> Self {
+        self.compression = Some(compression);
+        self
+    }
+
+    /// `BLOOMFILTER`.
+    #[must_use]
+    pub fn bloom_filter(mut self, bloom_filter: BloomFilter) -> Self {
+        self.bloom_filter = Some(bloom_filter);
+        self
+    }
+}
+
+impl<S> fmt::Display for CreateTable<'_, S>
+where
+    S: Clone + IntoIterator,
+    S::Item: AsRef<[u8]>,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "create {}, {{NAME => {}",
+            ShellStr(self.table),
+            ShellStr(self.family)
+        )?;
+        if let Some(v) = self.versions {
+            write!(f, ", VERSIONS => {v}")?;
+        }
+        if let Some(t) = self.ttl {
+            write!(f, ", TTL => {t}")?;
+        }
+        if let Some(c) = self.compression {
+            write!(f, ", COMPRESSION => '{}'", c.as_str())?;
+        }
+        if let Some(b) = self.bloom_filter {
+            write!(f, ", BLOOMFILTER => '{}'", b.as_str())?;
+        }
+        f.write_str("}")?;
+        let mut keys = self.splits.clone().into_iter().peekable();
+        if keys.peek().is_some() {
+            f.write_str(", SPLITS => [")?;
+            for (i, key) in keys.enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{}", ShellKey(key.as_ref()))?;
+            }
+            f.write_str("]")?;
+        }
+        Ok(())
+    }
+}
+
+/// A row key as an HBase shell string literal that reads back to exactly
+/// these bytes where the shell takes binary rows (`SPLITS`, and the shell
+/// commands that call `Bytes.toBytesBinary`): single-quoted
+/// `Bytes.toStringBinary` text, with `'` written `\'`.
+///
+/// ```
+/// use rowkey_core::ShellKey;
+/// assert_eq!(ShellKey(b"\x00\x0f").to_string(), r"'\x00\x0F'");
+/// assert_eq!(ShellKey(b"it's\\").to_string(), r"'it\'s\x5C'");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShellKey<'a>(pub &'a [u8]);
+
+impl fmt::Display for ShellKey<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        f.write_str("'")?;
+        for &b in self.0 {
+            match b {
+                b'\'' => f.write_str("\\'")?,
+                // The backslash is escaped too, so every backslash the shell
+                // sees starts a \xNN escape.
+                b' '..=b'~' if b != b'\\' => fmt::Write::write_char(f, char::from(b))?,
+                _ => {
+                    let hi = char::from(HEX[usize::from(b >> 4)]);
+                    let lo = char::from(HEX[usize::from(b & 0x0f)]);
+                    write!(f, "\\x{hi}{lo}")?;
+                }
+            }
+        }
+        f.write_str("'")
+    }
+}
+
+/// A name as a Ruby single-quoted string: only `\` and `'` need escaping.
+struct ShellStr<'a>(&'a str);
+
+impl fmt::Display for ShellStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("'")?;
+        for c in self.0.chars() {
+            if c == '\\' || c == '\'' {
+                fmt::Write::write_char(f, '\\')?;
+            }
+            fmt::Write::write_char(f, c)?;
+        }
+        f.write_str("'")
+    }
+}
