@@ -24,7 +24,7 @@ pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
 #[cfg(feature = "alloc")]
 pub use merge::{merge_sorted, MergeSorted};
-pub use scan::{prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_SALT_FAN_OUT};
+pub use scan::{prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_FAN_OUT};
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };

@@ -92,24 +92,9 @@ pub fn prefix_stop(prefix: &mut [u8]) -> Option<usize> {
     Some(len)
 }
 
-/// Where a scan's key layout fans out into one range per salt or bucket.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fan {
-    None,
-    /// One range per bucket, the bucket bytes written at the end of the prefix.
-    Bucket {
-        count: u32,
-        width: usize,
-    },
-    /// One range per hex salt value, written at the front of the key.
-    Salt {
-        chars: usize,
-        delim: Option<u8>,
-    },
-}
-
-/// The most ranges a struct-level salt may fan out to: 16^4, a 4-char salt.
-pub const MAX_SALT_FAN_OUT: usize = 65536;
+/// The most ranges one scan may fan out to (open salt values × open buckets).
+/// A 4-char struct-level salt alone is 65536.
+pub const MAX_FAN_OUT: usize = 1 << 20;
 
 /// A bound on a field, as builder methods receive it.
 #[derive(Clone, Copy, Debug)]
@@ -139,7 +124,8 @@ pub struct Scan<const CAP: usize> {
     /// The ranged field is the unframed last field: `v` matches only the key
     /// ending exactly in `v`, not every key it prefixes.
     open: bool,
-    fan: Fan,
+    /// The next field's bucket is left open: (count, width).
+    bucket: Option<(u32, usize)>,
     salt: Option<(usize, Option<u8>, usize)>,
     salt_slots: [(usize, usize); 16],
     salt_seen: usize,
@@ -167,7 +153,7 @@ impl<const CAP: usize> Scan<CAP> {
                 kind: UNBOUNDED,
             },
             open: false,
-            fan: Fan::None,
+            bucket: None,
             salt,
             salt_slots: [(0, 0); 16],
             salt_seen: 0,
@@ -242,10 +228,7 @@ impl<const CAP: usize> Scan<CAP> {
 
     /// The next field is bucketed and not fixed by the prefix: fan out.
     pub fn fan_bucket(&mut self, count: u32) {
-        self.fan = Fan::Bucket {
-            count,
-            width: crate::__private::bucket_width(count),
-        };
+        self.bucket = Some((count, crate::__private::bucket_width(count)));
     }
 
     /// Sets the range on the next field. `len` and `put` measure and write a
@@ -344,19 +327,20 @@ impl<const CAP: usize> Scan<CAP> {
         self.open = false;
     }
 
-    /// The ranges to scan: one, or one per salt or bucket left open.
+    /// The ranges to scan: one, or one per salt value and bucket left open.
     ///
     /// # Errors
     /// The first value the builder refused (too long for its pad, holding its
-    /// delimiter, ...), named by field; or a struct-level salt that would fan
-    /// out to more than [`MAX_SALT_FAN_OUT`] ranges.
+    /// delimiter, ...), named by field; or a fan-out over more than
+    /// [`MAX_FAN_OUT`] ranges (a struct-level salt of more than 4 chars whose
+    /// fields are not all given).
     pub fn ranges(&self) -> Result<ScanRanges<CAP>, Error> {
         if let Some(e) = &self.error {
             return Err(e.clone());
         }
-        let mut fan = self.fan;
         let mut salt = [0u8; 33];
         let mut salt_len = 0;
+        let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
             if self.salt_seen == fields {
                 let mut parts: [&[u8]; 16] = [&[]; 16];
@@ -370,59 +354,66 @@ impl<const CAP: usize> Scan<CAP> {
                     salt_len += 1;
                 }
             } else {
-                if chars > 4 {
-                    return Err(Error::field(
-                        self.key,
-                        "salt",
-                        ErrorKind::Invalid {
-                            reason: "a struct-level salt longer than 4 hex chars cannot fan out \
-                                     (16^K ranges); give every field it hashes to the scan",
-                        },
-                    ));
-                }
-                fan = Fan::Salt { chars, delim };
+                salt_fan = Some((chars, delim));
             }
         }
-        let count = match fan {
-            Fan::None => 1,
-            Fan::Bucket { count, .. } => count as usize,
-            Fan::Salt { chars, .. } => 1usize << (4 * chars),
+        let salts = match salt_fan {
+            Some((chars, _)) if chars <= 4 => 1usize << (4 * chars),
+            Some(_) => usize::MAX,
+            None => 1,
         };
+        let buckets = self.bucket.map_or(1, |(count, _)| count as usize);
+        let count = salts.saturating_mul(buckets);
+        if count > MAX_FAN_OUT {
+            return Err(Error::field(
+                self.key,
+                "salt",
+                ErrorKind::Invalid {
+                    reason: "the scan would fan out over more than 2^20 salt and bucket                              ranges; give every field the struct-level salt hashes",
+                },
+            ));
+        }
         Ok(ScanRanges {
             scan: self.clone(),
             salt,
             salt_len,
-            fan,
+            salt_fan,
             next: 0,
             count,
         })
     }
 }
 
-/// The ranges of one scan, one per salt or bucket the prefix leaves open, in
-/// salt or bucket order. Computed as they are taken: no allocation.
+/// The ranges of one scan, one per salt value and bucket the prefix leaves
+/// open, in key order. Computed as they are taken: no allocation.
 #[derive(Clone, Debug)]
 pub struct ScanRanges<const CAP: usize> {
     scan: Scan<CAP>,
+    /// The struct-level salt, when its fields were all given.
     salt: [u8; 33],
     salt_len: usize,
-    fan: Fan,
+    /// The struct-level salt left open: (chars, delimiter).
+    salt_fan: Option<(usize, Option<u8>)>,
     next: usize,
     count: usize,
 }
 
 impl<const CAP: usize> ScanRanges<CAP> {
     /// How many leading bytes to skip so that rows of different ranges merge
-    /// in the order of the key without its salt or bucket (see
-    /// [`merge_sorted`](crate::merge_sorted)). Rows of one scan share the
-    /// bytes before the salt or bucket, so skipping past it is enough.
+    /// in the order of the key without its salt and bucket (see
+    /// [`merge_sorted`](crate::merge_sorted)). Every row of one scan is
+    /// `[salt][prefix][bucket][rest]` with the same prefix, so skipping past
+    /// the bucket leaves exactly the order-deciding rest.
     #[must_use]
     pub fn merge_skip(&self) -> usize {
-        match self.fan {
-            Fan::None => 0,
-            Fan::Bucket { width, .. } => self.scan.len + width,
-            Fan::Salt { chars, delim } => chars + usize::from(delim.is_some()),
+        if self.count == 1 {
+            return 0;
         }
+        let salt = match self.salt_fan {
+            Some((chars, delim)) => chars + usize::from(delim.is_some()),
+            None => self.salt_len,
+        };
+        salt + self.scan.len + self.scan.bucket.map_or(0, |(_, width)| width)
     }
 
     /// The number of ranges (fan-out); one when nothing fans out.
@@ -440,11 +431,13 @@ impl<const CAP: usize> ScanRanges<CAP> {
             q[n..n + bytes.len()].copy_from_slice(bytes);
             n += bytes.len();
         };
-        match self.fan {
-            Fan::Salt { chars, delim } => {
+        let buckets = self.scan.bucket.map_or(1, |(count, _)| count as usize);
+        let (salt_i, bucket_i) = (i / buckets, i % buckets);
+        match self.salt_fan {
+            Some((chars, delim)) => {
                 let mut hex = [0u8; 5];
                 for (c, h) in hex[..chars].iter_mut().enumerate() {
-                    let nibble = (i >> (4 * (chars - 1 - c))) & 0xF;
+                    let nibble = (salt_i >> (4 * (chars - 1 - c))) & 0xF;
                     *h = b"0123456789abcdef"[nibble];
                 }
                 let mut w = chars;
@@ -453,19 +446,14 @@ impl<const CAP: usize> ScanRanges<CAP> {
                     w += 1;
                 }
                 put(&hex[..w], &mut q);
-                put(&s.prefix[..s.len], &mut q);
             }
-            Fan::Bucket { width, .. } => {
-                put(&self.salt[..self.salt_len], &mut q);
-                put(&s.prefix[..s.len], &mut q);
-                #[allow(clippy::cast_possible_truncation)] // i < count <= 65536
-                let b = (i as u32).to_be_bytes();
-                put(&b[4 - width..], &mut q);
-            }
-            Fan::None => {
-                put(&self.salt[..self.salt_len], &mut q);
-                put(&s.prefix[..s.len], &mut q);
-            }
+            None => put(&self.salt[..self.salt_len], &mut q),
+        }
+        put(&s.prefix[..s.len], &mut q);
+        if let Some((_, width)) = s.bucket {
+            #[allow(clippy::cast_possible_truncation)] // bucket_i < count <= 65536
+            let b = (bucket_i as u32).to_be_bytes();
+            put(&b[4 - width..], &mut q);
         }
         let q = &q[..n];
         let mut r = KeyRange {
