@@ -113,3 +113,22 @@ fn inherent_split_keys_match_the_free_function() {
     // No leading salt or bucket: no keyspace to split.
     assert!(Metric::split_keys(4).is_err());
 }
+
+#[test]
+fn owned_strings_scan_borrowed_fields() {
+    let host = String::from("host1");
+    let by_ref: Vec<_> = Metric::scan().host(&host).ranges().unwrap().collect();
+    let by_str: Vec<_> = Metric::scan().host("host1").ranges().unwrap().collect();
+    assert_eq!(by_ref, by_str);
+    // The public capacity names the range type.
+    let first: rowkey::KeyRange<{ Metric::SCAN_CAP }> = by_ref[0];
+    assert!(first.contains(
+        &Metric {
+            host: "host1",
+            event: "e",
+            ts: 5
+        }
+        .to_vec()
+        .unwrap()
+    ));
+}

@@ -567,6 +567,29 @@ impl<T: KeyPart> ScanArg<T> for T {
     }
 }
 
+// A `String` the caller holds scans a `&str` field without `.as_str()`.
+#[cfg(feature = "alloc")]
+impl<'a> ScanArg<&'a str> for &'a alloc::string::String {
+    type Value = &'a str;
+    type Out<E, R> = E;
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        eq: impl FnOnce(S, &'a str) -> E,
+        _: impl FnOnce(S, Bound<&'a str>, Bound<&'a str>) -> R,
+    ) -> E {
+        eq(state, self.as_str())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'a> ScanValue<&'a str> for &'a alloc::string::String {
+    type Value = &'a str;
+    fn into_value(self) -> &'a str {
+        self.as_str()
+    }
+}
+
 #[cfg(feature = "alloc")]
 impl<'a> ScanArg<alloc::string::String> for &'a str {
     type Value = &'a str;

@@ -32,7 +32,7 @@ pub fn expand(
         .collect();
     let key_ty = quote!(#ident<#(#lifetimes),*>);
     let key_static = quote!(#ident<#(#statics),*>);
-    let cap = quote!({ <#key_static>::__ROWKEY_SCAN_CAP });
+    let cap = quote!({ <#key_static>::SCAN_CAP });
     let b = |stage: usize| quote!(#builder<#(#lifetimes,)* #stage>);
 
     let cap_terms = layouts.iter().map(|l| {
@@ -210,8 +210,11 @@ pub fn expand(
         const _: () = {
             #[automatically_derived]
             impl<#(#lifetimes),*> #key_ty {
-                #[doc(hidden)]
-                pub const __ROWKEY_SCAN_CAP: #p::usize = #multi_width #(+ #cap_terms)* + 1;
+                /// The longest key prefix this key's scans build: its ranges are
+                /// `rowkey::KeyRange<{ Self::SCAN_CAP }>`. Delimited and unpadded
+                /// variable-width fields count 256 bytes each; a longer scan
+                /// value is refused with an error.
+                pub const SCAN_CAP: #p::usize = #multi_width #(+ #cap_terms)* + 1;
 
                 /// Starts a scan: see the builder's methods, one per field in key
                 /// order, and `ranges()`.
