@@ -139,7 +139,11 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                             #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
                         ));
                     }
-                    let __buf = &mut __out[..__len];
+                    // The whole buffer, not `__out[..__len]`: every slot is
+                    // written inside `__len` anyway, and the compiler knows the
+                    // length of a caller's array, so it can drop slot bounds
+                    // checks that it cannot prove against `__len`.
+                    let __buf = &mut *__out;
                     let mut __pos: #p::usize = #multi_width;
                     #(#encode_fields)*
                     #encode_multi
@@ -215,8 +219,49 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     #p::Ok(#p::Explain::new(bytes, __segs))
                 }
 
+                // One length check up front: past it the compiler knows
+                // every fixed-width slot before the first variable-width one
+                // is in bounds and drops their checks. Shorter input takes
+                // the same code, out of line, for the same errors.
                 #[inline(always)]
                 fn __rowkey_walk<const VERIFY: #p::bool>(
+                    __in: &'__rowkey_de [#p::u8],
+                    __segs: &mut [#p::Segment; #segment_count],
+                ) -> #p::Result<Self, #p::Error> {
+                    // A longer key could not have been written (encode
+                    // refuses it), so accepting it would give a value that
+                    // does not encode back.
+                    if __in.len() > #p::HBASE_MAX_KEY {
+                        return #p::Err(#p::Error::key(
+                            #name,
+                            #p::ErrorKind::KeyTooLong { len: __in.len() },
+                        ));
+                    }
+                    const __MIN: #p::usize = #p::fixed_prefix(&[#(#static_widths),*]);
+                    if __in.len() < __MIN {
+                        return #p::Err(Self::__rowkey_short::<VERIFY>(__in));
+                    }
+                    Self::__rowkey_read::<VERIFY>(__in, __segs)
+                }
+
+                /// The error of an input shorter than the fixed prefix: it
+                /// cannot decode, and fails where the walk fails.
+                #[cold]
+                fn __rowkey_short<const VERIFY: #p::bool>(
+                    __in: &'__rowkey_de [#p::u8],
+                ) -> #p::Error {
+                    let mut __segs = [#p::Segment::EMPTY; #segment_count];
+                    match Self::__rowkey_read::<VERIFY>(__in, &mut __segs) {
+                        #p::Err(__e) => __e,
+                        #p::Ok(_) => #p::Error::key(
+                            #name,
+                            #p::ErrorKind::Invalid { reason: "key shorter than its fixed-width fields" },
+                        ),
+                    }
+                }
+
+                #[inline(always)]
+                fn __rowkey_read<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
                 ) -> #p::Result<Self, #p::Error> {
@@ -278,7 +323,7 @@ fn len_term(l: &Layout, ident: &syn::Ident) -> TokenStream {
 }
 
 fn field_err(p: &TokenStream, key: &str, field: &str) -> TokenStream {
-    quote!(|__k| #p::Error::field(#key, #field, __k))
+    quote!(|__k| #p::field_error(#key, #field, __k))
 }
 
 /// Per field: `__rowkey_put_i` writes a value's slot (salt, bucket, body,
@@ -313,8 +358,13 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         (Frame::Delim { .. }, _) => quote!(<__V as #p::KeyPart>::encoded_len(__v) + 1),
         _ => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
     };
+    // The whole slot is filled before the body is written over its front:
+    // a store of constant width, where padding after the body would be a
+    // fill of variable length (a memset call).
     let pad_check = match l.frame {
-        Frame::Pad { width, .. } => quote!(#p::check_pad_len(__blen, #width).map_err(#err)?;),
+        Frame::Pad { width, byte } => quote! {
+            #p::start_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte).map_err(#err)?;
+        },
         _ => quote!(),
     };
     let write = match l.body {
@@ -362,7 +412,7 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     };
     let frame = match l.frame {
         Frame::Pad { width, byte } => quote! {
-            #p::finish_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte).map_err(#err)?;
+            #p::check_pad_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
             *__pos = __body_at + #width;
         },
         Frame::Delim { byte } => quote! {

@@ -200,7 +200,7 @@ pub fn expand(
     quote! {
         #[doc = #builder_doc]
         #[must_use = "a scan builder does nothing until its ranges() are taken"]
-        #[derive(Clone, Debug)]
+        #[derive(#p::Clone, #p::Debug)]
         #vis struct #builder<#(#lifetimes,)* const STAGE: usize> {
             inner: #p::Scan<#cap>,
             _key: #p::PhantomData<fn() -> #key_ty>,
@@ -237,7 +237,7 @@ pub fn expand(
                 /// delimiter, a timestamp out of range, ...), naming the field.
                 pub fn ranges(&self) -> #p::Result<#p::ScanRanges<#cap>, #p::Error> {
                     const BUCKETS: [u32; #n] = [#(#buckets),*];
-                    let mut __s = self.inner.clone();
+                    let mut __s = #p::Clone::clone(&self.inner);
                     if let #p::Some(&__count) = BUCKETS.get(STAGE) {
                         if __count != 0 {
                             __s.fan_bucket(__count);

@@ -1,0 +1,98 @@
+//! `cargo +nightly fuzz run decode`: every input goes to the `decode` of
+//! several seed layouts. Decode must not panic, must name the key and a real
+//! field (or none, for bytes past the last field and keys over the HBase
+//! limit), and whatever it accepts must re-encode to exactly the input: two
+//! byte strings never decode to one value. `tests/decode_fuzz.rs` checks the
+//! same properties in CI with proptest.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rowkey::{Error, ErrorKind, RowKey};
+use std::fmt::Debug;
+
+#[derive(RowKey, Debug, PartialEq)]
+struct UserOrder<'a> {
+    #[salt(md5, 4)]
+    #[pad(16)]
+    user_id: &'a str,
+    order_id: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Metric<'a> {
+    #[pad(16)]
+    host: &'a str,
+    #[pad(8)]
+    event: &'a str,
+    #[reverse_ts]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct LogEvent<'a> {
+    #[bucket(16)]
+    ts: u64,
+    #[pad(16)]
+    host: &'a str,
+    event: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(salt(md5, 4, fields(uid, kind), delim = b'_'))]
+struct UidType<'a> {
+    #[delim(b'_')]
+    uid: &'a str,
+    kind: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct ReversedUser {
+    #[reverse]
+    #[pad(16)]
+    user_id: String,
+    flag: bool,
+    #[twos_complement]
+    delta: i32,
+}
+
+/// `fields` are the names an error may blame: the struct's fields, and
+/// `"salt"` for a struct-level salt.
+fn check<K: RowKey + Debug>(fields: &[&str], input: &[u8], decoded: Result<K, Error>) {
+    match decoded {
+        Ok(key) => {
+            let again = key
+                .to_vec()
+                .unwrap_or_else(|e| panic!("{key:?} decoded but does not re-encode: {e}"));
+            assert_eq!(again, input, "{key:?} re-encodes to other bytes");
+        }
+        Err(e) => {
+            assert_eq!(e.key_name(), K::NAME);
+            match e.field_name() {
+                Some(field) => assert!(
+                    fields.contains(&field),
+                    "{e} blames no field of {}",
+                    K::NAME
+                ),
+                None => assert!(
+                    matches!(
+                        e.kind(),
+                        ErrorKind::TrailingBytes { .. } | ErrorKind::KeyTooLong { .. }
+                    ),
+                    "{e}: a decode error without a field"
+                ),
+            }
+        }
+    }
+}
+
+fuzz_target!(|input: &[u8]| {
+    check(&["user_id", "order_id"], input, UserOrder::decode(input));
+    check(&["host", "event", "ts"], input, Metric::decode(input));
+    check(&["ts", "host", "event"], input, LogEvent::decode(input));
+    check(&["salt", "uid", "kind"], input, UidType::decode(input));
+    check(
+        &["user_id", "flag", "delta"],
+        input,
+        ReversedUser::decode(input),
+    );
+});

@@ -1,0 +1,157 @@
+//! Hygiene of `#[derive(RowKey)]` through a renamed dependency: this crate
+//! sees rowkey only as `rk`, has no prelude, and defines items named like the
+//! prelude's, `core`'s and rowkey's own. The derive's output must reach
+//! everything through the `#[rowkey(crate = "...")]` path, so a bare `Result`,
+//! `Some(..)`, `Vec`, `core::...`, `#[derive(Clone)]`, trait method call or
+//! `::rowkey::...` in it fails to compile here.
+//!
+//! `tests/default_path.rs` does the same through the default `::rowkey` path;
+//! `tests/roundtrip.rs` checks that the keys defined here work.
+#![no_implicit_prelude]
+#![forbid(unsafe_code)]
+
+/// Defines items that shadow the prelude, `core`, `std`, `alloc` and the names
+/// generated code uses, in the module it is called in.
+#[macro_export]
+macro_rules! shadow_prelude {
+    () => {
+        pub struct Result;
+        pub struct Option;
+        pub struct Vec;
+        pub struct String;
+        pub struct Box;
+        pub struct Some;
+        pub struct None;
+        pub struct Ok;
+        pub struct Err;
+        pub struct Error;
+        pub struct ErrorKind;
+        pub struct RowKey;
+        pub struct DecodeKey;
+        pub struct KeyPart;
+        pub struct PhantomData;
+        pub struct Bound;
+        pub struct Segment;
+        pub struct Explain;
+        pub struct Scan;
+        pub struct ScanRanges;
+        pub struct Spread;
+        // Derive macros as well as traits: a bare `#[derive(Clone, Debug)]`
+        // in generated code would derive these instead.
+        pub use ::core::default::Default as Clone;
+        pub use ::core::hash::Hash as Debug;
+        pub trait Copy {}
+        pub trait Default {}
+        pub trait PartialEq {}
+        pub trait Eq {}
+        pub trait From {}
+        pub trait Into {}
+        pub trait Iterator {}
+        pub trait Sized {}
+        pub trait Fn {}
+        pub trait FnOnce {}
+        pub mod core {}
+        pub mod std {}
+        pub mod alloc {}
+        pub mod rowkey {}
+        pub mod rk {}
+        pub mod __private {}
+        pub fn drop() {}
+        pub fn from_utf8() {}
+    };
+}
+
+shadow_prelude!();
+
+/// A path to the runtime other than the dependency's name: the attribute
+/// takes any path, as serde's `crate = "..."` does.
+pub mod deps {
+    pub use ::rk as rowkey_again;
+}
+
+/// Bucket, reverse timestamp, pad and an unpadded last string (seed 002's
+/// bucketed logs, newest first).
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct LogEvent<'a> {
+    #[bucket(16)]
+    #[reverse_ts]
+    pub ts: u64,
+    #[pad(16)]
+    pub host: &'a str,
+    pub event: &'a str,
+}
+
+/// Salt over a padded string, then an integer (seed 000's user orders).
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct UserOrder<'a> {
+    #[salt(md5, 4)]
+    #[pad(16)]
+    pub user_id: &'a str,
+    pub order_id: u64,
+}
+
+/// A delimited field before the last one.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct Delimited<'a> {
+    #[delim(b'_')]
+    pub c1: &'a str,
+    pub c2: &'a str,
+}
+
+/// The struct-level salt with a delimiter (seed 001's
+/// `MD5(uid_type)_uid_type`), over a field whose name is a keyword.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk", salt(md5, 4, fields(uid, r#type), delim = b'_'))]
+pub struct UidType<'a> {
+    #[delim(b'_')]
+    pub uid: &'a str,
+    pub r#type: &'a str,
+}
+
+/// Owned fields, reversed and padded, two's complement, bytes last; the
+/// runtime reached through a re-export.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "crate::deps::rowkey_again")]
+pub struct ReversedUser {
+    #[reverse]
+    #[pad(16)]
+    pub user_id: ::std::string::String,
+    #[twos_complement]
+    pub delta: i64,
+    pub blob: ::std::vec::Vec<u8>,
+}
+
+/// Fixed-width fields only, so the key has a `MAX_LEN`.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct Flags {
+    pub active: bool,
+    pub tag: [u8; 4],
+    pub delta: i32,
+    #[salt(md5, 2)]
+    pub big: u128,
+}
+
+/// The generated API used from a scope without a prelude: encode into a
+/// stack buffer of `MAX_LEN`, then decode.
+///
+/// # Errors
+/// As `encode_into` and `decode`.
+pub fn flags_round_trip(key: &Flags) -> ::core::result::Result<Flags, ::rk::Error> {
+    let mut buf = [0u8; Flags::MAX_LEN];
+    let n = ::rk::RowKey::encode_into(key, &mut buf)?;
+    Flags::decode(&buf[..n])
+}
+
+/// How many ranges (one per bucket) a time range over every host scans,
+/// built from a scope without a prelude.
+///
+/// # Errors
+/// A bound the layout refuses.
+pub fn log_scan_fan_out(from: u64, to: u64) -> ::core::result::Result<usize, ::rk::Error> {
+    let ranges = LogEvent::scan().ts(from..to).ranges()?;
+    ::core::result::Result::Ok(::core::iter::ExactSizeIterator::len(&ranges))
+}
