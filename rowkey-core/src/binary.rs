@@ -72,16 +72,19 @@ pub struct Explain<'a, const N: usize> {
 
 impl<'a, const N: usize> Explain<'a, N> {
     /// Pairs a key with its segments.
+    #[must_use]
     pub fn new(key: &'a [u8], segments: [Segment; N]) -> Self {
         Explain { key, segments }
     }
 
     /// The segments, in key order.
+    #[must_use]
     pub fn segments(&self) -> &[Segment; N] {
         &self.segments
     }
 
     /// The bytes of one segment.
+    #[must_use]
     pub fn bytes(&self, segment: &Segment) -> &'a [u8] {
         &self.key[segment.start..segment.end]
     }

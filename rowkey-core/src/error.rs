@@ -93,6 +93,7 @@ pub enum ErrorKind {
 
 impl Error {
     /// An error in `field` of key type `key`.
+    #[must_use]
     pub const fn field(key: &'static str, field: &'static str, kind: ErrorKind) -> Self {
         Error {
             key,
@@ -102,6 +103,7 @@ impl Error {
     }
 
     /// An error about the key as a whole (buffer size, trailing bytes, length).
+    #[must_use]
     pub const fn key(key: &'static str, kind: ErrorKind) -> Self {
         Error {
             key,
@@ -111,16 +113,19 @@ impl Error {
     }
 
     /// The key type's name.
+    #[must_use]
     pub fn key_name(&self) -> &'static str {
         self.key
     }
 
     /// The field at fault, if one is.
+    #[must_use]
     pub fn field_name(&self) -> Option<&'static str> {
         self.field
     }
 
     /// What went wrong.
+    #[must_use]
     pub fn kind(&self) -> &ErrorKind {
         &self.kind
     }

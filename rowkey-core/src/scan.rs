@@ -422,6 +422,10 @@ impl<const CAP: usize> ScanRanges<CAP> {
         self.count
     }
 
+    #[allow(
+        clippy::many_single_char_names,
+        reason = "q, n, r, s, i: the names the range rule is stated in"
+    )]
     fn build(&self, i: usize) -> KeyRange<CAP> {
         let s = &self.scan;
         // q: [salt][prefix][bucket]: the exact bytes every key in range starts with.

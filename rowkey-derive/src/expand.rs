@@ -27,10 +27,9 @@ pub fn derive(node: &DeriveInput) -> TokenStream {
 use crate::ast;
 
 fn krate(input: Option<&Input>) -> TokenStream {
-    match input.and_then(|i| i.attrs.krate.as_ref()) {
-        Some(path) => quote!(#path),
-        None => quote!(::rowkey),
-    }
+    input
+        .and_then(|i| i.attrs.krate.as_ref())
+        .map_or_else(|| quote!(::rowkey), |path| quote!(#path))
 }
 
 fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
@@ -95,21 +94,21 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let (encode_multi, decode_multi_head, decode_multi_tail) =
         multi_salt(input, &layouts, &p, &name, multi_width);
 
-    let scan = crate::scan::expand(input, &layouts, &p, multi_width);
+    let scan_builder = crate::scan::expand(input, &layouts, &p, multi_width);
     let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
     let limit_check = {
         let span = ident.span();
-        let p = respan(&p, span);
+        let path = respan(&p, span);
         quote_spanned! {span=>
-            #p::require_within_limit::<
-                #p::Check<#ty_static, { #p::within_limit(&[#(#static_widths),*]) }>,
+            #path::require_within_limit::<
+                #path::Check<#ty_static, { #path::within_limit(&[#(#static_widths),*]) }>,
                 #ty_static,
             >();
         }
     };
 
     quote! {
-        #scan
+        #scan_builder
 
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
@@ -348,9 +347,10 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         _ => {}
     }
 
-    let blen = match l.body {
-        Body::ReverseTs => quote!(8),
-        _ => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
+    let blen = if l.body == Body::ReverseTs {
+        quote!(8)
+    } else {
+        quote!(<__V as #p::KeyPart>::encoded_len(__v))
     };
     let slot_len = match (l.frame, l.body) {
         (Frame::Pad { width, .. }, _) => quote!(#width),

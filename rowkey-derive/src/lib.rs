@@ -5,6 +5,15 @@
 //! the rules that relate them, `model` fixes each field's layout, `expand` and
 //! `scan` generate code, `fallback` stands in when there are errors.
 #![forbid(unsafe_code)]
+#![warn(clippy::pedantic)]
+#![allow(
+    clippy::too_many_lines,
+    reason = "a codegen function holds the quote! template of one generated item; split, the item could not be read as a whole"
+)]
+#![allow(
+    clippy::many_single_char_names,
+    reason = "p (runtime path), l (a field's layout), b (a builder stage): one meaning across the codegen"
+)]
 
 mod ast;
 mod attr;

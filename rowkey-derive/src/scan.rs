@@ -51,18 +51,17 @@ pub fn expand(
         }
     });
 
-    let salt_arg = match &input.attrs.salt {
-        Some(s) => {
+    let salt_arg = input.attrs.salt.as_ref().map_or_else(
+        || quote!(#p::None),
+        |s| {
             let k = s.chars;
             let count = s.fields.len();
-            let delim = match s.delim {
-                Some(d) => quote!(#p::Some(#d)),
-                None => quote!(#p::None),
-            };
+            let delim = s
+                .delim
+                .map_or_else(|| quote!(#p::None), |d| quote!(#p::Some(#d)));
             quote!(#p::Some((#k, #delim, #count)))
-        }
-        None => quote!(#p::None),
-    };
+        },
+    );
     let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
 
     let methods =

@@ -59,7 +59,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     check_limit(cx, input);
 }
 
-/// The widths the macro can see (pads, salts, buckets, reverse_ts and
+/// The widths the macro can see (pads, salts, buckets, `reverse_ts` and
 /// primitive integers) already over HBase's limit. Arrays and user types add
 /// to this only through `KeyPart::WIDTH`, which the compiler checks.
 fn check_limit(cx: &Ctxt, input: &Input) {
