@@ -178,7 +178,12 @@ fn report(layouts: &[Layout]) -> String {
     for r in 0..REGIONS {
         let _ = write!(out, "{r:>6}");
         for l in layouts {
-            let _ = write!(out, "    {:<10}{:>10}", start_key(l, r), thousands(l.counts[r]));
+            let _ = write!(
+                out,
+                "    {:<10}{:>10}",
+                start_key(l, r),
+                thousands(l.counts[r])
+            );
         }
         let _ = writeln!(out);
     }

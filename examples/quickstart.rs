@@ -54,7 +54,12 @@ struct UidType<'a> {
     kind: &'a str,
 }
 
-fn show<K: RowKey + std::fmt::Debug>(title: &str, key: &K, bytes: &[u8], explain: &dyn std::fmt::Display) {
+fn show<K: RowKey + std::fmt::Debug>(
+    title: &str,
+    key: &K,
+    bytes: &[u8],
+    explain: &dyn std::fmt::Display,
+) {
     println!("{title}");
     println!("  value    {key:?}");
     println!("  key      {} ({} bytes)", Binary(bytes), bytes.len());
@@ -63,29 +68,52 @@ fn show<K: RowKey + std::fmt::Debug>(title: &str, key: &K, bytes: &[u8], explain
 
 fn main() -> Result<(), rowkey::Error> {
     // Encode into a stack buffer: MAX_LEN is the layout's widest key.
-    let order = UserOrder { user_id: "user_12345", order_id: 20_241_122 };
+    let order = UserOrder {
+        user_id: "user_12345",
+        order_id: 20_241_122,
+    };
     let mut buf = [0u8; UserOrder::MAX_LEN];
     let n = order.encode_into(&mut buf)?;
     let key = &buf[..n];
     show("salted user order", &order, key, &UserOrder::explain(key)?);
     assert_eq!(UserOrder::decode(key)?, order);
 
-    let metric = MetricKey { host: "web01", metric: "cpu", ts: 1_700_000_000_000 };
+    let metric = MetricKey {
+        host: "web01",
+        metric: "cpu",
+        ts: 1_700_000_000_000,
+    };
     let key = metric.to_vec()?;
-    show("metric, newest first", &metric, &key, &MetricKey::explain(&key)?);
+    show(
+        "metric, newest first",
+        &metric,
+        &key,
+        &MetricKey::explain(&key)?,
+    );
     assert_eq!(MetricKey::decode(&key)?, metric);
 
-    let log = LogEvent { ts: 1_700_000_000_123, host: "web01", event: "login" };
+    let log = LogEvent {
+        ts: 1_700_000_000_123,
+        host: "web01",
+        event: "login",
+    };
     let key = log.to_vec()?;
     show("bucketed log event", &log, &key, &LogEvent::explain(&key)?);
     assert_eq!(LogEvent::decode(&key)?, log);
 
-    let sale = SellerOrder { seller_id: 42, ts: 1_700_000_000_000, order_no: 7 };
+    let sale = SellerOrder {
+        seller_id: 42,
+        ts: 1_700_000_000_000,
+        order_no: 7,
+    };
     let key = sale.to_vec()?;
     show("seller order", &sale, &key, &SellerOrder::explain(&key)?);
     assert_eq!(SellerOrder::decode(&key)?, sale);
 
-    let user = UidType { uid: "10086", kind: "vip" };
+    let user = UidType {
+        uid: "10086",
+        kind: "vip",
+    };
     let key = user.to_vec()?;
     show("seed 001 uid_type", &user, &key, &UidType::explain(&key)?);
     assert_eq!(UidType::decode(&key)?, user);
@@ -93,7 +121,11 @@ fn main() -> Result<(), rowkey::Error> {
     // Scans: computed, not hand-written start/stop rows.
     println!("scans");
     let t1 = 1_700_000_000_000;
-    let window = MetricKey::scan().host("web01").metric("cpu").ts(t1..=t1 + 60_000).ranges()?;
+    let window = MetricKey::scan()
+        .host("web01")
+        .metric("cpu")
+        .ts(t1..=t1 + 60_000)
+        .ranges()?;
     for r in window {
         println!("  web01 cpu, one minute, newest first: {r:?}");
     }
@@ -110,7 +142,10 @@ fn main() -> Result<(), rowkey::Error> {
     }
 
     // Refusals name the field and never truncate.
-    let too_long = UserOrder { user_id: "a-user-id-longer-than-16", order_id: 1 };
+    let too_long = UserOrder {
+        user_id: "a-user-id-longer-than-16",
+        order_id: 1,
+    };
     println!("refused: {}", too_long.to_vec().unwrap_err());
     let corrupt = {
         let mut k = order.to_vec()?;

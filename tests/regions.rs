@@ -144,7 +144,8 @@ fn hex_salt_other_widths() {
             if n > 1u128 << (4 * k) {
                 continue;
             }
-            let got = hex_strings(split_keys_for(Spread::HexSalt { chars: k }, n as usize).unwrap());
+            let got =
+                hex_strings(split_keys_for(Spread::HexSalt { chars: k }, n as usize).unwrap());
             assert_eq!(got, hex_string_split(k, n), "k = {k}, n = {n}");
         }
     }
@@ -166,7 +167,11 @@ fn every_salt_value_lands_in_one_region_and_shares_are_as_documented() {
     // Every n for 1 and 2 characters; a spread of n for 3 and 4.
     let cases = (1..=2usize)
         .flat_map(|k| (2..=1usize << (4 * k)).map(move |n| (k, n)))
-        .chain((2..=40).chain([100, 255, 256, 1000, 4095, 4096]).map(|n| (3, n)))
+        .chain(
+            (2..=40)
+                .chain([100, 255, 256, 1000, 4095, 4096])
+                .map(|n| (3, n)),
+        )
         .chain([2, 3, 5, 6, 7, 10, 16, 100, 255, 256, 4095, 4096].map(|n| (4, n)));
     for (k, n) in cases {
         let space = 1u128 << (4 * k);
@@ -192,7 +197,10 @@ fn every_salt_value_lands_in_one_region_and_shares_are_as_documented() {
             let step = space / n as u128;
             assert!(shares[..n - 1].iter().all(|&s| s == step), "k {k} n {n}");
             assert_eq!(shares[n - 1], step + space % n as u128, "k {k} n {n}");
-            assert!(shares.iter().all(|&s| s >= 1), "no empty region: k {k} n {n}");
+            assert!(
+                shares.iter().all(|&s| s >= 1),
+                "no empty region: k {k} n {n}"
+            );
         }
     }
 }
@@ -245,7 +253,7 @@ fn naive_byte_splits_leave_regions_empty() {
     let leading: Vec<u8> = seed.iter().map(|k| k[0]).collect();
     assert_eq!(leading, [48, 54, 61, 68, 75, 82, 88, 95, 102]);
     assert_eq!(&seed[1][..3], &[54, 0xf6, 0xf6]); // "54 -10 -10 ..."
-    // ... and of its 10 regions, the five between ':' and '`' never get a key.
+                                                  // ... and of its 10 regions, the five between ':' and '`' never get a key.
     let counts = count(&seed, salted_keys());
     let load = Load::of(&counts);
     assert_eq!(counts.len(), 10);
@@ -284,7 +292,10 @@ fn buckets_stay_whole_when_n_divides_count() {
             // [r * 16 / n, (r + 1) * 16 / n).
             assert_eq!(r, [*bucket as usize * n / 16], "n {n} bucket {bucket}");
         }
-        assert!(counts.iter().all(|&c| c == WRITES / n as u64), "n {n}: {counts:?}");
+        assert!(
+            counts.iter().all(|&c| c == WRITES / n as u64),
+            "n {n}: {counts:?}"
+        );
         assert!((0..n).all(|r| splits.prefixes_in(r) == Some(16 / n as u128)));
         assert_eq!(Load::of(&counts).skew(), Some(1.0));
     }
@@ -302,9 +313,14 @@ fn buckets_when_n_does_not_divide_count() {
 
     let cases = (2..=64u32)
         .flat_map(|c| (2..=c as usize).map(move |n| (c, n)))
-        .chain([255, 256, 257, 300, 1000, 65_536].into_iter().flat_map(|c| {
-            [2, 3, 7, 10, 16, c as usize / 3, c as usize - 1, c as usize].map(move |n| (c, n))
-        }));
+        .chain(
+            [255, 256, 257, 300, 1000, 65_536]
+                .into_iter()
+                .flat_map(|c| {
+                    [2, 3, 7, 10, 16, c as usize / 3, c as usize - 1, c as usize]
+                        .map(move |n| (c, n))
+                }),
+        );
     for (count_n, n) in cases {
         {
             let splits = split_keys_for(Spread::Bucket { count: count_n }, n).unwrap();
@@ -425,7 +441,10 @@ fn errors_instead_of_meaningless_splits() {
     };
     let e = split_keys::<Naive>(16).unwrap_err();
     assert_eq!(e.key_name(), "Naive");
-    assert!(reason(e.clone()).contains("without a leading salt or bucket"), "{e}");
+    assert!(
+        reason(e.clone()).contains("without a leading salt or bucket"),
+        "{e}"
+    );
     assert!(e.to_string().starts_with("Naive: "), "{e}");
 
     for n in [0, 1] {
@@ -519,7 +538,10 @@ fn hotspot_checks_its_inputs() {
         assert!(matches!(e.kind(), ErrorKind::Invalid { .. }), "{bad:?}");
     }
     let empty = Load::of(&[0, 0]);
-    assert_eq!((empty.skew(), empty.mean(), empty.empty), (None, Some(0.0), 2));
+    assert_eq!(
+        (empty.skew(), empty.mean(), empty.empty),
+        (None, Some(0.0), 2)
+    );
     assert_eq!(Load::of(&[]).mean(), None);
 }
 
@@ -631,7 +653,11 @@ fn shell_text_for_bucketed_tables() {
         r"create 'WIDE', {NAME => 'd', VERSIONS => 1, TTL => 2147483647}, SPLITS => ['\x00\xFA', '\x01\xF4', '\x02\xEE']"
     );
     // What the shell reads back is the split keys, byte for byte.
-    let listed = text.split("SPLITS => [").nth(1).unwrap().trim_end_matches(']');
+    let listed = text
+        .split("SPLITS => [")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches(']');
     let read: Vec<Vec<u8>> = listed.split(", ").map(shell_reads).collect();
     assert_eq!(read, splits.to_vecs());
 }

@@ -17,17 +17,17 @@ mod error;
 #[cfg(feature = "alloc")]
 mod merge;
 mod part;
-mod split;
 mod scan;
+mod split;
 
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
 #[cfg(feature = "alloc")]
 pub use merge::{merge_sorted, MergeSorted};
-pub use scan::{prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_FAN_OUT};
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
+pub use scan::{prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_FAN_OUT};
 pub use split::{
     split_keys, split_keys_for, BloomFilter, Compression, CreateTable, Hotspot, Load, Regions,
     ShellKey, SplitKey, SplitKeys, SplitKeysIter,

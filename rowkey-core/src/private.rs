@@ -5,10 +5,10 @@
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind, Spread};
 pub use crate::scan::{reverse_ts_bounds, Scan, ScanArg, ScanRanges, ScanValue};
-pub use core::ops::Bound::{Excluded, Included, Unbounded};
 pub use crate::split::{split_keys, SplitKeys};
+pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind, Spread};
+pub use core::ops::Bound::{Excluded, Included, Unbounded};
 // Traits and derive macros both: generated code writes `#[derive(#p::Clone)]`
 // and `#p::Clone::clone(..)`, which a user's own `Clone` or `Debug` cannot
 // capture.
@@ -62,6 +62,16 @@ pub const fn fixed_prefix(widths: &[Option<usize>]) -> usize {
         i += 1;
     }
     total
+}
+
+/// The longest input decode reads: the layout's widest key, or HBase's
+/// limit for an unbounded layout (longer keys cannot be written).
+#[must_use]
+pub const fn decode_max(max_width: Option<usize>) -> usize {
+    match max_width {
+        Some(w) if w < HBASE_MAX_KEY => w,
+        _ => HBASE_MAX_KEY,
+    }
 }
 
 /// `MAX_LEN` of a bounded layout; a compile-time error names the key otherwise.

@@ -319,9 +319,7 @@ impl SplitKeys {
                     hex_total_minus(chars, step * as_u128(self.len()))
                 }
             }
-            Space::Bucket { .. } => {
-                u128::from(self.bucket_at(region + 1) - self.bucket_at(region))
-            }
+            Space::Bucket { .. } => u128::from(self.bucket_at(region + 1) - self.bucket_at(region)),
         })
     }
 

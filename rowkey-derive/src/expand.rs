@@ -218,43 +218,47 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     #p::Ok(#p::Explain::new(bytes, __segs))
                 }
 
-                // One length check up front: past it the compiler knows
-                // every fixed-width slot before the first variable-width one
-                // is in bounds and drops their checks. Shorter input takes
-                // the same code, out of line, for the same errors.
+                // One length check up front, a single compare: inside
+                // `__MIN..=__MAX` the compiler knows every fixed-width slot
+                // before the first variable-width one is in bounds and drops
+                // their checks (for a fixed-width layout, `__MIN == __MAX`,
+                // the trailing-bytes check too). Any other length cannot
+                // decode and takes `__rowkey_bad_len`, out of line, for the
+                // same errors in the same order.
                 #[inline(always)]
                 fn __rowkey_walk<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
                 ) -> #p::Result<Self, #p::Error> {
-                    // A longer key could not have been written (encode
-                    // refuses it), so accepting it would give a value that
-                    // does not encode back.
-                    if __in.len() > #p::HBASE_MAX_KEY {
-                        return #p::Err(#p::Error::key(
-                            #name,
-                            #p::ErrorKind::KeyTooLong { len: __in.len() },
-                        ));
-                    }
                     const __MIN: #p::usize = #p::fixed_prefix(&[#(#static_widths),*]);
-                    if __in.len() < __MIN {
-                        return #p::Err(Self::__rowkey_short::<VERIFY>(__in));
+                    const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&[#(#static_widths),*]));
+                    if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
+                        return #p::Err(Self::__rowkey_bad_len::<VERIFY>(__in));
                     }
                     Self::__rowkey_read::<VERIFY>(__in, __segs)
                 }
 
-                /// The error of an input shorter than the fixed prefix: it
-                /// cannot decode, and fails where the walk fails.
+                /// The error of an input shorter than the fixed-width fields,
+                /// longer than the widest key or over HBase's limit.
                 #[cold]
-                fn __rowkey_short<const VERIFY: #p::bool>(
+                fn __rowkey_bad_len<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
                 ) -> #p::Error {
+                    // A longer key could not have been written (encode
+                    // refuses it), so accepting it would give a value that
+                    // does not encode back.
+                    if __in.len() > #p::HBASE_MAX_KEY {
+                        return #p::Error::key(
+                            #name,
+                            #p::ErrorKind::KeyTooLong { len: __in.len() },
+                        );
+                    }
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
                     match Self::__rowkey_read::<VERIFY>(__in, &mut __segs) {
                         #p::Err(__e) => __e,
                         #p::Ok(_) => #p::Error::key(
                             #name,
-                            #p::ErrorKind::Invalid { reason: "key shorter than its fixed-width fields" },
+                            #p::ErrorKind::Invalid { reason: "key length outside what the layout reads" },
                         ),
                     }
                 }
