@@ -83,6 +83,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![warn(clippy::pedantic)]
 
 #[cfg(feature = "std")]
 extern crate std;

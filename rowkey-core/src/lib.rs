@@ -8,6 +8,11 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![warn(clippy::pedantic)]
+#![allow(
+    clippy::inline_always,
+    reason = "the decode helpers of private.rs are measured: plain #[inline] left calls in the hot loop (benches/keys.rs)"
+)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

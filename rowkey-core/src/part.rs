@@ -62,6 +62,10 @@ pub trait KeyPart {
 )]
 pub trait DecodePart<'de>: KeyPart + Sized {
     /// Reads a value from exactly the bytes [`KeyPart::encode_part`] wrote.
+    ///
+    /// # Errors
+    /// Bytes no value encodes to (an unknown code, bad UTF-8, ...): the
+    /// derive adds the key and field names.
     fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind>;
 }
 
@@ -87,9 +91,15 @@ pub trait BucketValue {
     note = "it writes Java's `Long.MAX_VALUE - ts`, defined for 64-bit timestamps: make the field u64 or i64"
 )]
 pub trait ReverseTs: Sized {
-    /// `i64::MAX - self`, or the refusal for a value outside `0..=i64::MAX`.
+    /// `i64::MAX - self`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TimestampOutOfRange`] outside `0..=i64::MAX`.
     fn to_reversed(&self) -> Result<u64, ErrorKind>;
     /// The timestamp back from `i64::MAX - ts`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::TimestampOutOfRange`] for a stored value over `i64::MAX`.
     fn from_reversed(stored: u64) -> Result<Self, ErrorKind>;
     /// The value widened, for scan bounds that may lie outside the range.
     fn to_i128(&self) -> i128;
@@ -120,6 +130,9 @@ pub trait Reversible: KeyPart + Sized {
     /// `StringBuilder.reverse()` does, so the stored bytes stay UTF-8.
     fn reverse_body(body: &mut [u8]);
     /// Reads a value from a reversed body.
+    ///
+    /// # Errors
+    /// Bytes no value reverses to (bad UTF-8, a wrong width).
     fn decode_reversed(body: &[u8]) -> Result<Self, ErrorKind>;
     /// The unreversed body bytes (what a salt hashes).
     fn body_bytes(&self) -> &[u8];
@@ -145,7 +158,7 @@ macro_rules! unsigned {
         impl BucketValue for $t {
             #[inline]
             #[allow(clippy::cast_possible_truncation)] // the remainder is below n <= 65536
-            fn bucket(&self, n: u32) -> u32 { (*self as u128 % n as u128) as u32 }
+            fn bucket(&self, n: u32) -> u32 { (u128::from(*self) % u128::from(n)) as u32 }
         }
     )*};
 }
@@ -159,12 +172,14 @@ macro_rules! signed {
             #[inline]
             fn encoded_len(&self) -> usize { core::mem::size_of::<$t>() }
             #[inline]
+            #[allow(clippy::cast_sign_loss, reason = "the bits are reinterpreted, not the value converted")]
             fn encode_part(&self, out: &mut [u8]) {
                 out.copy_from_slice(&((*self as $u) ^ (1 << (<$u>::BITS - 1))).to_be_bytes());
             }
         }
         impl DecodePart<'_> for $t {
             #[inline]
+            #[allow(clippy::cast_possible_wrap, reason = "the bits are reinterpreted, not the value converted")]
             fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
                 let arr = bytes.try_into().map_err(|_| width_mismatch())?;
                 Ok((<$u>::from_be_bytes(arr) ^ (1 << (<$u>::BITS - 1))) as $t)
@@ -174,7 +189,7 @@ macro_rules! signed {
         impl BucketValue for $t {
             #[inline]
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0 <= remainder < n
-            fn bucket(&self, n: u32) -> u32 { (*self as i128).rem_euclid(n as i128) as u32 }
+            fn bucket(&self, n: u32) -> u32 { i128::from(*self).rem_euclid(i128::from(n)) as u32 }
         }
         impl TwosComplement for $t {
             #[inline]

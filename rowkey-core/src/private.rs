@@ -106,6 +106,7 @@ pub fn write_bucket(bucket: u32, out: &mut [u8]) {
 }
 
 #[inline]
+#[must_use]
 pub fn read_bucket(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0u32, |acc, &b| (acc << 8) | u32::from(b))
 }
@@ -282,6 +283,7 @@ pub fn take_rest<'a>(input: &'a [u8], pos: &mut usize) -> &'a [u8] {
 }
 
 #[inline]
+#[must_use]
 pub fn read_u64(bytes: &[u8]) -> u64 {
     let mut arr = [0u8; 8];
     arr.copy_from_slice(bytes);
