@@ -334,9 +334,9 @@ impl<const CAP: usize> Scan<CAP> {
     /// delimiter, ...), named by field; or a fan-out over more than
     /// [`MAX_FAN_OUT`] ranges (a struct-level salt of more than 4 chars whose
     /// fields are not all given).
-    pub fn ranges(&self) -> Result<ScanRanges<CAP>, Error> {
-        if let Some(e) = &self.error {
-            return Err(e.clone());
+    pub fn ranges(self) -> Result<ScanRanges<CAP>, Error> {
+        if let Some(e) = self.error {
+            return Err(e);
         }
         let mut salt = [0u8; 33];
         let mut salt_len = 0;
@@ -374,7 +374,7 @@ impl<const CAP: usize> Scan<CAP> {
             ));
         }
         Ok(ScanRanges {
-            scan: self.clone(),
+            scan: self,
             salt,
             salt_len,
             salt_fan,
@@ -428,8 +428,15 @@ impl<const CAP: usize> ScanRanges<CAP> {
     )]
     fn build(&self, i: usize) -> KeyRange<CAP> {
         let s = &self.scan;
-        // q: [salt][prefix][bucket]: the exact bytes every key in range starts with.
-        let mut q = [0u8; CAP];
+        let mut r = KeyRange {
+            start: [0; CAP],
+            start_len: 0,
+            stop: [0; CAP],
+            stop_len: 0,
+            has_stop: false,
+        };
+        // q = [salt][prefix][bucket]: the exact bytes every key in range starts
+        // with, written straight into the start row.
         let mut n = 0;
         let mut put = |bytes: &[u8], q: &mut [u8; CAP]| {
             q[n..n + bytes.len()].copy_from_slice(bytes);
@@ -449,26 +456,18 @@ impl<const CAP: usize> ScanRanges<CAP> {
                     hex[chars] = d;
                     w += 1;
                 }
-                put(&hex[..w], &mut q);
+                put(&hex[..w], &mut r.start);
             }
-            None => put(&self.salt[..self.salt_len], &mut q),
+            None => put(&self.salt[..self.salt_len], &mut r.start),
         }
-        put(&s.prefix[..s.len], &mut q);
+        put(&s.prefix[..s.len], &mut r.start);
         if let Some((_, width)) = s.bucket {
             #[allow(clippy::cast_possible_truncation)] // bucket_i < count <= 65536
             let b = (bucket_i as u32).to_be_bytes();
-            put(&b[4 - width..], &mut q);
+            put(&b[4 - width..], &mut r.start);
         }
-        let q = &q[..n];
-        let mut r = KeyRange {
-            start: [0; CAP],
-            start_len: 0,
-            stop: [0; CAP],
-            stop_len: 0,
-            has_stop: false,
-        };
+        r.stop[..n].copy_from_slice(&r.start[..n]);
         // Start row.
-        r.start[..n].copy_from_slice(q);
         r.start_len = n;
         let lo = &s.lo;
         if lo.kind != TailKind::Unbounded {
@@ -489,7 +488,6 @@ impl<const CAP: usize> ScanRanges<CAP> {
         }
         // Stop row.
         let hi = &s.hi;
-        r.stop[..n].copy_from_slice(q);
         let mut len = n;
         if hi.kind != TailKind::Unbounded {
             r.stop[n..n + hi.len].copy_from_slice(&hi.bytes[..hi.len]);

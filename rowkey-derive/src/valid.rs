@@ -11,6 +11,10 @@ use crate::ctxt::Ctxt;
 use proc_macro2::Span;
 use syn::{GenericParam, Type};
 
+/// Fields a struct-level salt may hash (`rowkey_core::Scan` keeps their
+/// positions in an array of this size).
+const MAX_SALT_FIELDS: usize = 16;
+
 /// HBase's row-key limit (`Short.MAX_VALUE`).
 const HBASE_MAX_KEY: usize = 32767;
 
@@ -41,6 +45,17 @@ pub fn check(cx: &Ctxt, input: &Input) {
         }
     }
     if let Some(salt) = &input.attrs.salt {
+        // The scan builder keeps the salted fields' positions in a fixed
+        // array, so that building ranges needs no allocation.
+        if let Some(extra) = salt.fields.get(MAX_SALT_FIELDS) {
+            cx.syn_error(syn::Error::new(
+                extra.span(),
+                format!(
+                    "a struct-level salt hashes at most {MAX_SALT_FIELDS} fields; hash fewer \
+                     (the salt only needs enough of the key to spread it)"
+                ),
+            ));
+        }
         for (i, name) in salt.fields.iter().enumerate() {
             if !input.fields.iter().any(|f| f.ident == name) {
                 cx.syn_error(syn::Error::new(
