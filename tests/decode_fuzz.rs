@@ -20,6 +20,10 @@
 mod common;
 
 use common::hex;
+use common::seeds::{
+    Delimited, LogEvent, Metric, RecentEvent, ReversedUser, SaltedId, UidType, UserOrder,
+    WideLogEvent, XColumns,
+};
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
 use proptest::test_runner::{RngAlgorithm, TestCaseError, TestError, TestRunner};
@@ -33,86 +37,6 @@ const CASES: u32 = 100_000;
 // ---------------------------------------------------------------------------
 // The seed layouts (the same shapes as tests/golden.rs), plus a fixed-width
 // one and a binary one so that every field type of SPEC §2 meets bad bytes.
-
-#[derive(RowKey, Debug, PartialEq)]
-struct UserOrder<'a> {
-    #[salt(md5, 4)]
-    #[pad(16)]
-    user_id: &'a str,
-    order_id: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct Metric<'a> {
-    #[pad(16)]
-    host: &'a str,
-    #[pad(8)]
-    event: &'a str,
-    #[reverse_ts]
-    ts: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct LogEvent<'a> {
-    #[bucket(16)]
-    ts: u64,
-    #[pad(16)]
-    host: &'a str,
-    event: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct WideLogEvent<'a> {
-    #[bucket(1000)]
-    ts: u64,
-    #[pad(16)]
-    host: &'a str,
-    event: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct Delimited<'a> {
-    #[delim(b'_')]
-    c1: &'a str,
-    c2: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct XColumns<'a> {
-    #[pad(20, b'x')]
-    c1: &'a str,
-    c2: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct ReversedUser {
-    #[reverse]
-    #[pad(16)]
-    user_id: String,
-    order_id: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-#[rowkey(salt(md5, 4, fields(uid, kind), delim = b'_'))]
-struct UidType<'a> {
-    #[delim(b'_')]
-    uid: &'a str,
-    kind: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct RecentEvent<'a> {
-    #[bucket(16)]
-    #[reverse_ts]
-    ts: u64,
-    host: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct SaltedId {
-    #[salt(md5, 8)]
-    id: u64,
-}
 
 #[derive(RowKey, Debug, PartialEq)]
 struct Flags {

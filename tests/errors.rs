@@ -6,15 +6,8 @@
 mod common;
 
 use common::hex;
+use common::seeds::{Delimited, UidType, UserOrder};
 use rowkey::{DecodePart, Error, ErrorKind, KeyPart, RowKey};
-
-#[derive(RowKey, Debug, PartialEq)]
-struct UserOrder<'a> {
-    #[salt(md5, 4)]
-    #[pad(16)]
-    user_id: &'a str,
-    order_id: u64,
-}
 
 #[derive(RowKey, Debug, PartialEq)]
 struct PadX<'a> {
@@ -29,13 +22,6 @@ struct RevPad {
     #[pad(16)]
     user_id: String,
     order_id: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct Delimited<'a> {
-    #[delim(b'_')]
-    c1: &'a str,
-    c2: &'a str,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -83,14 +69,6 @@ struct Blob<'a> {
 struct Flags {
     a: bool,
     b: bool,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-#[rowkey(salt(md5, 4, fields(uid, kind), delim = b'_'))]
-struct UidType<'a> {
-    #[delim(b'_')]
-    uid: &'a str,
-    kind: &'a str,
 }
 
 #[derive(Debug, PartialEq)]

@@ -8,63 +8,14 @@
 
 use redb::{Database, ReadableDatabase, TableDefinition};
 use rowkey::{KeyRange, RowKey};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::ops::Bound;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    // Only the measuring thread counts: the test harness allocates on its
-    // own threads at any time. Const-initialized, so reading it from inside
-    // the allocator never allocates.
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-}
-
-fn note() {
-    if COUNTING.with(Cell::get) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-    }
-}
-
-// SAFETY: every call is forwarded unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        note();
-        // SAFETY: forwarded with the caller's guarantees.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        note();
-        // SAFETY: forwarded with the caller's guarantees.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        note();
-        // SAFETY: forwarded with the caller's guarantees.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded with the caller's guarantees.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+mod common;
+use common::counting::{count, Counting};
+use common::seeds::{LogEvent, UserOrder};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-/// Heap allocations `f` makes on this thread.
-fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    COUNTING.with(|c| c.set(true));
-    let out = std::hint::black_box(f());
-    COUNTING.with(|c| c.set(false));
-    (ALLOCATIONS.load(Ordering::Relaxed) - before, out)
-}
 
 #[derive(RowKey, Debug, PartialEq)]
 struct Metric<'a> {
@@ -74,23 +25,6 @@ struct Metric<'a> {
     metric: &'a str,
     #[reverse_ts]
     ts: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct LogEvent<'a> {
-    #[bucket(16)]
-    ts: u64,
-    #[pad(16)]
-    host: &'a str,
-    event: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct UserOrder<'a> {
-    #[salt(md5, 4)]
-    #[pad(16)]
-    user_id: &'a str,
-    order_id: u64,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -131,12 +65,12 @@ fn consume<const CAP: usize>(
 
 #[test]
 fn the_counter_counts() {
-    let (n, v) = allocations(|| vec![1u8; 100]);
+    let (v, n) = count(|| vec![1u8; 100]);
     assert_eq!((n, v.len()), (1, 100));
-    let (n, s) = allocations(|| format!("{}{}", "host", 12));
+    let (s, n) = count(|| format!("{}{}", "host", 12));
     assert!(n >= 1, "{s}");
     // Another thread's allocations are not this thread's.
-    let (n, ()) = allocations(|| {
+    let ((), n) = count(|| {
         std::thread::scope(|s| {
             s.spawn(|| drop(std::hint::black_box(vec![0u8; 10])));
         });
@@ -144,7 +78,7 @@ fn the_counter_counts() {
     // Spawning itself allocates on this thread; the child's Vec does not
     // count. What matters: the counter is on for this thread only.
     assert!(n >= 1);
-    let (n, ()) = allocations(|| ());
+    let ((), n) = count(|| ());
     assert_eq!(n, 0);
 }
 
@@ -162,7 +96,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
 
     let cases: Vec<(&str, usize, usize)> = vec![
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 let rs = Metric::scan()
                     .host(host.as_str())
                     .metric("cpu")
@@ -173,7 +107,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("metric window (reverse_ts)", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     Metric::scan()
                         .host(host.as_str())
@@ -186,7 +120,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("metric latest-N prefix", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     Metric::scan()
                         .host((Bound::Excluded("a"), Bound::Included("z")))
@@ -198,7 +132,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("metric host range", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     LogEvent::scan().ts(t..t + 3_600_000).ranges().expect("ok"),
                     &probe,
@@ -207,12 +141,11 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("log events: time range over 16 buckets", a, n)
         },
         {
-            let (a, (_, n)) =
-                allocations(|| consume(LogEvent::scan().ranges().expect("ok"), &probe));
+            let ((_, n), a) = count(|| consume(LogEvent::scan().ranges().expect("ok"), &probe));
             ("log events: whole table over 16 buckets", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     LogEvent::scan()
                         .ts(t)
@@ -226,7 +159,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("log events: one bucket, event range", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     UserOrder::scan()
                         .user_id("u1")
@@ -239,7 +172,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("user orders (md5 salt)", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     Buyer::scan().buyer_id("b1").ts(..=t).ranges().expect("ok"),
                     &probe,
@@ -248,7 +181,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("buyer (delimited)", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     Tsdb::scan().metric("cpu").ts(t..).ranges().expect("ok"),
                     &probe,
@@ -257,7 +190,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("tsdb: 16 salts", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 consume(
                     Tsdb::scan()
                         .metric("cpu")
@@ -271,7 +204,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
             ("tsdb: salt over metric and tags (md5)", a, n)
         },
         {
-            let (a, (_, n)) = allocations(|| {
+            let ((_, n), a) = count(|| {
                 let rs = LogEvent::scan().ts(t..t + 10).ranges().expect("ok");
                 (rs.merge_skip() + rs.fan_out(), rs.len())
             });
@@ -287,7 +220,7 @@ fn building_and_iterating_ranges_allocates_nothing() {
 
 #[test]
 fn a_refused_value_allocates_nothing_either() {
-    let (a, r) = allocations(|| {
+    let (r, a) = count(|| {
         Metric::scan()
             .host("a host name over sixteen bytes")
             .ranges()
@@ -295,7 +228,7 @@ fn a_refused_value_allocates_nothing_either() {
     });
     assert!(r.is_err());
     assert_eq!(a, 0);
-    let (a, r) = allocations(|| Buyer::scan().buyer_id("b\0").ranges().map(|rs| rs.count()));
+    let (r, a) = count(|| Buyer::scan().buyer_id("b\0").ranges().map(|rs| rs.count()));
     assert!(r.is_err());
     assert_eq!(a, 0);
 }

@@ -1,15 +1,7 @@
 use rowkey::RowKey;
 use std::collections::BTreeMap;
-
-#[derive(RowKey, Debug, PartialEq, Clone)]
-struct Metric<'a> {
-    #[pad(16)]
-    host: &'a str,
-    #[pad(8)]
-    event: &'a str,
-    #[reverse_ts]
-    ts: u64,
-}
+mod common;
+use common::seeds::Metric;
 
 #[derive(RowKey, Debug, PartialEq, Clone)]
 struct LogEvent<'a> {

@@ -15,6 +15,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Bound;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+mod common;
+use common::seeds::{LogEvent, UserOrder};
 
 const TABLE: TableDefinition<&[u8], ()> = TableDefinition::new("rows");
 
@@ -892,15 +894,6 @@ impl Loaded<'_> {
 // ---------------------------------------------------------------------------
 // The seed layouts.
 
-/// Seed 000: `[md5(userId).subStr(0,4)][userId][orderId]`.
-#[derive(RowKey, Debug, PartialEq)]
-struct UserOrder<'a> {
-    #[salt(md5, 4)]
-    #[pad(16)]
-    user_id: &'a str,
-    order_id: u64,
-}
-
 /// Seed 000/002: `[hostname][log-event][Long.MAX_VALUE - timestamp]`.
 #[derive(RowKey, Debug, PartialEq)]
 struct Metric<'a> {
@@ -910,16 +903,6 @@ struct Metric<'a> {
     metric: &'a str,
     #[reverse_ts]
     ts: u64,
-}
-
-/// Seed 000/002: `[timestamp % N][timestamp][hostname][log-event]`.
-#[derive(RowKey, Debug, PartialEq)]
-struct LogEvent<'a> {
-    #[bucket(16)]
-    ts: u64,
-    #[pad(16)]
-    host: &'a str,
-    event: &'a str,
 }
 
 /// A bucket after a leading field: a prefix on `host` leaves it open.

@@ -10,40 +10,11 @@ use libfuzzer_sys::fuzz_target;
 use rowkey::{Error, ErrorKind, RowKey};
 use std::fmt::Debug;
 
-#[derive(RowKey, Debug, PartialEq)]
-struct UserOrder<'a> {
-    #[salt(md5, 4)]
-    #[pad(16)]
-    user_id: &'a str,
-    order_id: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct Metric<'a> {
-    #[pad(16)]
-    host: &'a str,
-    #[pad(8)]
-    event: &'a str,
-    #[reverse_ts]
-    ts: u64,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-struct LogEvent<'a> {
-    #[bucket(16)]
-    ts: u64,
-    #[pad(16)]
-    host: &'a str,
-    event: &'a str,
-}
-
-#[derive(RowKey, Debug, PartialEq)]
-#[rowkey(salt(md5, 4, fields(uid, kind), delim = b'_'))]
-struct UidType<'a> {
-    #[delim(b'_')]
-    uid: &'a str,
-    kind: &'a str,
-}
+// The seed layouts the tests check against Java-built keys.
+#[allow(dead_code)]
+#[path = "../../tests/common/seeds.rs"]
+mod seeds;
+use seeds::{LogEvent, Metric, UidType, UserOrder};
 
 #[derive(RowKey, Debug, PartialEq)]
 struct ReversedUser {
