@@ -569,57 +569,6 @@ impl<T: KeyPart> ScanArg<T> for T {
     }
 }
 
-// A `String` the caller holds scans a `&str` field without `.as_str()`.
-#[cfg(feature = "alloc")]
-impl<'a> ScanArg<&'a str> for &'a alloc::string::String {
-    type Value = &'a str;
-    type Out<E, R> = E;
-    fn apply<S, E, R>(
-        self,
-        state: S,
-        eq: impl FnOnce(S, &'a str) -> E,
-        _: impl FnOnce(S, Bound<&'a str>, Bound<&'a str>) -> R,
-    ) -> E {
-        eq(state, self.as_str())
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'a> ScanValue<&'a str> for &'a alloc::string::String {
-    type Value = &'a str;
-    fn into_value(self) -> &'a str {
-        self.as_str()
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'a> ScanArg<alloc::string::String> for &'a str {
-    type Value = &'a str;
-    type Out<E, R> = E;
-    fn apply<S, E, R>(
-        self,
-        state: S,
-        eq: impl FnOnce(S, &'a str) -> E,
-        _: impl FnOnce(S, Bound<&'a str>, Bound<&'a str>) -> R,
-    ) -> E {
-        eq(state, self)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'a> ScanArg<alloc::vec::Vec<u8>> for &'a [u8] {
-    type Value = &'a [u8];
-    type Out<E, R> = E;
-    fn apply<S, E, R>(
-        self,
-        state: S,
-        eq: impl FnOnce(S, &'a [u8]) -> E,
-        _: impl FnOnce(S, Bound<&'a [u8]>, Bound<&'a [u8]>) -> R,
-    ) -> E {
-        eq(state, self)
-    }
-}
-
 /// What a builder method of a field that keeps no value order takes: one
 /// exact value.
 #[diagnostic::on_unimplemented(
@@ -641,20 +590,40 @@ impl<T: KeyPart> ScanValue<T> for T {
     }
 }
 
-#[cfg(feature = "alloc")]
-impl<'a> ScanValue<alloc::string::String> for &'a str {
-    type Value = &'a str;
-    fn into_value(self) -> &'a str {
-        self
-    }
+// Borrowed views of owned field types, and an owned `String` for a
+// borrowed `&str` field: the caller need not convert.
+macro_rules! view_arg {
+    ($($field:ty => $arg:ty as $value:ty: |$v:ident| $view:expr;)*) => {$(
+        #[cfg(feature = "alloc")]
+        impl<'a> ScanArg<$field> for $arg {
+            type Value = $value;
+            type Out<E, R> = E;
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                eq: impl FnOnce(S, $value) -> E,
+                _: impl FnOnce(S, Bound<$value>, Bound<$value>) -> R,
+            ) -> E {
+                let $v = self;
+                eq(state, $view)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<'a> ScanValue<$field> for $arg {
+            type Value = $value;
+            fn into_value(self) -> $value {
+                let $v = self;
+                $view
+            }
+        }
+    )*};
 }
 
-#[cfg(feature = "alloc")]
-impl<'a> ScanValue<alloc::vec::Vec<u8>> for &'a [u8] {
-    type Value = &'a [u8];
-    fn into_value(self) -> &'a [u8] {
-        self
-    }
+view_arg! {
+    alloc::string::String => &'a str as &'a str: |v| v;
+    alloc::vec::Vec<u8> => &'a [u8] as &'a [u8]: |v| v;
+    &'a str => &'a alloc::string::String as &'a str: |v| v.as_str();
 }
 
 macro_rules! range_arg {
@@ -686,19 +655,7 @@ range_arg! {
     RangeTo<T> => |r| (Bound::Unbounded, Bound::Excluded(r.end)),
     RangeToInclusive<T> => |r| (Bound::Unbounded, Bound::Included(r.end)),
     (Bound<T>, Bound<T>) => |r| r,
-}
-
-impl<T: OrderedPart> ScanArg<T> for RangeFull {
-    type Value = T;
-    type Out<E, R> = R;
-    fn apply<S, E, R>(
-        self,
-        state: S,
-        _: impl FnOnce(S, T) -> E,
-        range: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
-    ) -> R {
-        range(state, Bound::Unbounded, Bound::Unbounded)
-    }
+    RangeFull => |_r| (Bound::Unbounded, Bound::Unbounded),
 }
 
 /// A `#[reverse_ts]` range in the stored domain (`i64::MAX - ts`), as an
