@@ -124,3 +124,49 @@ fn owned_strings_scan_borrowed_fields() {
         .unwrap()
     ));
 }
+
+/// OpenTSDB-like: a struct-level salt in front of an unbounded last field.
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(salt(md5, 1, fields(metric, tags)))]
+struct Point<'a> {
+    #[pad(8)]
+    metric: &'a str,
+    ts: u64,
+    tags: &'a str,
+}
+
+#[test]
+fn scan_values_past_the_capacity_are_refused_not_a_panic() {
+    // The last field's budget is 256 bytes; the salt and prefix leave less
+    // room than that for a value that fills the whole budget.
+    for len in 250..300 {
+        let tags = "t".repeat(len);
+        let result = Point::scan()
+            .metric("cpu")
+            .ts(5)
+            .tags(tags.as_str())
+            .ranges();
+        match result {
+            Ok(mut ranges) => {
+                let r = ranges.next().unwrap();
+                let key = Point {
+                    metric: "cpu",
+                    ts: 5,
+                    tags: &tags,
+                }
+                .to_vec()
+                .unwrap();
+                assert!(r.contains(&key), "len {len}");
+            }
+            Err(e) => assert_eq!(e.field_name(), Some("tags"), "len {len}: {e}"),
+        }
+        let ranges = Point::scan()
+            .metric("cpu")
+            .ts(5)
+            .tags(..tags.as_str())
+            .ranges();
+        if let Err(e) = ranges {
+            assert_eq!(e.field_name(), Some("tags"), "len {len}: {e}");
+        }
+    }
+}

@@ -129,6 +129,8 @@ pub struct Scan<const CAP: usize> {
     salt: Option<(usize, Option<u8>, usize)>,
     salt_slots: [(usize, usize); 16],
     salt_seen: usize,
+    /// The field pushed or ranged last, named if the ranges do not fit.
+    last_field: &'static str,
     error: Option<Error>,
 }
 
@@ -157,6 +159,7 @@ impl<const CAP: usize> Scan<CAP> {
             salt,
             salt_slots: [(0, 0); 16],
             salt_seen: 0,
+            last_field: "",
             error: None,
         }
     }
@@ -168,19 +171,23 @@ impl<const CAP: usize> Scan<CAP> {
         }
     }
 
-    fn overflow(&mut self, field: &'static str, needed: usize) {
+    fn overflow(&mut self, field: &'static str) {
         self.fail(Error::field(
             self.key,
             field,
             ErrorKind::Invalid {
-                reason: if needed > CAP {
-                    "scan value is longer than the 256 bytes a scan keeps for a delimited or \
-                     unpadded field; bound it with #[pad(N)]"
-                } else {
-                    "scan prefix does not fit"
-                },
+                reason: "scan value is longer than the 256 bytes a scan keeps for a delimited \
+                         or unpadded field; bound the field with #[pad(N)]",
             },
         ));
+    }
+
+    /// Bytes every range adds around the pushed prefix: the struct-level
+    /// salt in front of it, a fanned-out bucket behind it.
+    fn framing(&self) -> usize {
+        self.salt
+            .map_or(0, |(chars, delim, _)| chars + usize::from(delim.is_some()))
+            + self.bucket.map_or(0, |(_, width)| width)
     }
 
     /// Appends one field's exact bytes through `put`, which writes at most
@@ -194,8 +201,9 @@ impl<const CAP: usize> Scan<CAP> {
         if self.error.is_some() {
             return;
         }
-        if self.len + max > CAP {
-            self.overflow(field, self.len + max);
+        self.last_field = field;
+        if self.framing() + self.len + max > CAP {
+            self.overflow(field);
             return;
         }
         let mut pos = self.len;
@@ -251,8 +259,10 @@ impl<const CAP: usize> Scan<CAP> {
             Bound::Unbounded => 0,
         };
         let max = bound_len(&lo).max(bound_len(&hi));
-        if self.len + max + 1 > CAP {
-            self.overflow(field, self.len + max + 1);
+        self.last_field = field;
+        // + 1: an open bound's successor row adds a byte.
+        if self.framing() + self.len + max + 1 > CAP {
+            self.overflow(field);
             return;
         }
         self.open = open;
@@ -334,7 +344,12 @@ impl<const CAP: usize> Scan<CAP> {
     /// delimiter, ...), named by field; or a fan-out over more than
     /// [`MAX_FAN_OUT`] ranges (a struct-level salt of more than 4 chars whose
     /// fields are not all given).
-    pub fn ranges(self) -> Result<ScanRanges<CAP>, Error> {
+    pub fn ranges(mut self) -> Result<ScanRanges<CAP>, Error> {
+        // A bucket fanned out for the field after the prefix adds its bytes
+        // only now.
+        if self.framing() + self.len + self.lo.len.max(self.hi.len) + 1 > CAP {
+            self.overflow(self.last_field);
+        }
         if let Some(e) = self.error {
             return Err(e);
         }
