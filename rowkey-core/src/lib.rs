@@ -32,7 +32,9 @@ pub use merge::{merge_sorted, MergeSorted};
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use scan::{prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_FAN_OUT};
+pub use scan::{
+    prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_FAN_OUT, MAX_SALT_FIELDS,
+};
 pub use split::{
     split_keys, split_keys_for, BloomFilter, Compression, CreateTable, Hotspot, Load, Regions,
     ShellKey, SplitKey, SplitKeys, SplitKeysIter,

@@ -92,6 +92,9 @@ pub fn prefix_stop(prefix: &mut [u8]) -> Option<usize> {
     Some(len)
 }
 
+/// The most fields a struct-level salt may hash (checked at compile time).
+pub const MAX_SALT_FIELDS: usize = 8;
+
 /// The most ranges one scan may fan out to (open salt values × open buckets).
 /// A 4-char struct-level salt alone is 65536.
 pub const MAX_FAN_OUT: usize = 1 << 20;
@@ -127,7 +130,9 @@ pub struct Scan<const CAP: usize> {
     /// The next field's bucket is left open: (count, width).
     bucket: Option<(u32, usize)>,
     salt: Option<(usize, Option<u8>, usize)>,
-    salt_slots: [(usize, usize); 16],
+    /// Where each field the struct-level salt hashes sits in `prefix`; u32
+    /// keeps the state small, since every builder stage moves it.
+    salt_slots: [(u32, u32); MAX_SALT_FIELDS],
     salt_seen: usize,
     /// The field pushed or ranged last, named if the ranges do not fit.
     last_field: &'static str,
@@ -157,7 +162,7 @@ impl<const CAP: usize> Scan<CAP> {
             open: false,
             bucket: None,
             salt,
-            salt_slots: [(0, 0); 16],
+            salt_slots: [(0, 0); MAX_SALT_FIELDS],
             salt_seen: 0,
             last_field: "",
             error: None,
@@ -192,6 +197,7 @@ impl<const CAP: usize> Scan<CAP> {
 
     /// Appends one field's exact bytes through `put`, which writes at most
     /// `max` bytes at the given position and advances it.
+    #[inline]
     pub fn push(
         &mut self,
         field: &'static str,
@@ -215,9 +221,14 @@ impl<const CAP: usize> Scan<CAP> {
 
     /// The start of the slot a struct-level salt hashes, and its end once
     /// pushed: call before and after [`push`](Scan::push).
+    #[inline]
     pub fn salt_slot(&mut self, start: usize) {
+        // Positions are below CAP, which the derive keeps far below u32::MAX.
+        let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.len)) else {
+            return self.overflow(self.last_field);
+        };
         if self.salt_seen < self.salt_slots.len() {
-            self.salt_slots[self.salt_seen] = (start, self.len);
+            self.salt_slots[self.salt_seen] = (start, end);
             self.salt_seen += 1;
         }
     }
@@ -235,6 +246,7 @@ impl<const CAP: usize> Scan<CAP> {
     }
 
     /// The next field is bucketed and not fixed by the prefix: fan out.
+    #[inline]
     pub fn fan_bucket(&mut self, count: u32) {
         self.bucket = Some((count, crate::__private::bucket_width(count)));
     }
@@ -242,6 +254,7 @@ impl<const CAP: usize> Scan<CAP> {
     /// Sets the range on the next field. `len` and `put` measure and write a
     /// bound's bytes (the field without its salt or bucket); `open` marks the
     /// unframed last field, whose value is not a prefix of longer ones.
+    #[inline]
     pub fn range<V>(
         &mut self,
         field: &'static str,
@@ -293,6 +306,7 @@ impl<const CAP: usize> Scan<CAP> {
 
     /// Sets a `#[reverse_ts]` range: timestamps `lo..hi` become stored values
     /// `i64::MAX - hi ..= i64::MAX - lo`, so the window comes newest first.
+    #[inline]
     pub fn range_reverse_ts(&mut self, field: &'static str, lo: Bound<i128>, hi: Bound<i128>) {
         match reverse_ts_bounds(lo, hi) {
             None => self.empty(),
@@ -312,6 +326,7 @@ impl<const CAP: usize> Scan<CAP> {
     }
 
     /// The prefix is a whole key: match it exactly, not as a prefix.
+    #[inline]
     pub fn exact(&mut self) {
         self.lo = Tail {
             bytes: [0; CAP],
@@ -344,6 +359,7 @@ impl<const CAP: usize> Scan<CAP> {
     /// delimiter, ...), named by field; or a fan-out over more than
     /// [`MAX_FAN_OUT`] ranges (a struct-level salt of more than 4 chars whose
     /// fields are not all given).
+    #[inline]
     pub fn ranges(mut self) -> Result<ScanRanges<CAP>, Error> {
         // A bucket fanned out for the field after the prefix adds its bytes
         // only now.
@@ -358,9 +374,9 @@ impl<const CAP: usize> Scan<CAP> {
         let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
             if self.salt_seen == fields {
-                let mut parts: [&[u8]; 16] = [&[]; 16];
-                for (i, &(s, e)) in self.salt_slots[..fields].iter().enumerate() {
-                    parts[i] = &self.prefix[s..e];
+                let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
+                for (part, &(s, e)) in parts.iter_mut().zip(&self.salt_slots[..fields]) {
+                    *part = &self.prefix[s as usize..e as usize];
                 }
                 crate::__private::md5_hex_parts_into(&parts[..fields], &mut salt[..chars]);
                 salt_len = chars;
@@ -437,6 +453,7 @@ impl<const CAP: usize> ScanRanges<CAP> {
         self.count
     }
 
+    #[inline]
     #[allow(
         clippy::many_single_char_names,
         reason = "q, n, r, s, i: the names the range rule is stated in"
@@ -563,6 +580,7 @@ pub trait ScanArg<T> {
     /// The builder stage the method returns: `E` for a value, `R` for a range.
     type Out<E, R>;
     /// Hands the value to `eq`, or the range's bounds to `range`.
+    #[inline]
     fn apply<S, E, R>(
         self,
         state: S,
@@ -574,6 +592,7 @@ pub trait ScanArg<T> {
 impl<T: KeyPart> ScanArg<T> for T {
     type Value = T;
     type Out<E, R> = E;
+    #[inline]
     fn apply<S, E, R>(
         self,
         state: S,
@@ -595,11 +614,13 @@ pub trait ScanValue<T> {
     /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
     type Value: KeyPart;
     /// The value to encode.
+    #[inline]
     fn into_value(self) -> Self::Value;
 }
 
 impl<T: KeyPart> ScanValue<T> for T {
     type Value = T;
+    #[inline]
     fn into_value(self) -> T {
         self
     }
@@ -613,6 +634,7 @@ macro_rules! view_arg {
         impl<'a> ScanArg<$field> for $arg {
             type Value = $value;
             type Out<E, R> = E;
+            #[inline]
             fn apply<S, E, R>(
                 self,
                 state: S,
@@ -627,6 +649,7 @@ macro_rules! view_arg {
         #[cfg(feature = "alloc")]
         impl<'a> ScanValue<$field> for $arg {
             type Value = $value;
+            #[inline]
             fn into_value(self) -> $value {
                 let $v = self;
                 $view
@@ -646,6 +669,7 @@ macro_rules! range_arg {
         impl<T: OrderedPart> ScanArg<T> for $r {
             type Value = T;
             type Out<E, R> = R;
+            #[inline]
             fn apply<S, E, R>(
                 self,
                 state: S,
@@ -676,6 +700,7 @@ range_arg! {
 /// A `#[reverse_ts]` range in the stored domain (`i64::MAX - ts`), as an
 /// inclusive pair: newest first, so the bounds swap. `None` when no storable
 /// timestamp is in range.
+#[inline]
 #[must_use]
 pub fn reverse_ts_bounds(lo: Bound<i128>, hi: Bound<i128>) -> Option<(u64, u64)> {
     const MAX: i128 = i64::MAX as i128;

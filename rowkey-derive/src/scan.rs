@@ -116,6 +116,7 @@ pub fn expand(
                     #[automatically_derived]
                     impl<#(#lifetimes),*> #here {
                         #[doc = #doc]
+                        #[inline]
                         pub fn #field<__A>(self, value: __A) -> #next
                         where
                             __A: #p::ScanValue<#ty>,
@@ -158,6 +159,7 @@ pub fn expand(
                 #[automatically_derived]
                 impl<#(#lifetimes),*> #here {
                     #[doc = #doc]
+                    #[inline]
                     pub fn #field<__A>(
                         self,
                         arg: __A,
@@ -217,6 +219,7 @@ pub fn expand(
 
                 /// Starts a scan: see the builder's methods, one per field in key
                 /// order, and `ranges()`.
+                #[inline]
                 pub fn scan() -> #start {
                     #builder {
                         inner: #p::Scan::new(#name, #salt_arg),
@@ -234,9 +237,10 @@ pub fn expand(
                 /// # Errors
                 /// A scan value the layout refuses (too long for its pad, holding its
                 /// delimiter, a timestamp out of range, ...), naming the field.
-                pub fn ranges(&self) -> #p::Result<#p::ScanRanges<#cap>, #p::Error> {
+                #[inline]
+                pub fn ranges(self) -> #p::Result<#p::ScanRanges<#cap>, #p::Error> {
                     const BUCKETS: [u32; #n] = [#(#buckets),*];
-                    let mut __s = #p::Clone::clone(&self.inner);
+                    let mut __s = self.inner;
                     if let #p::Some(&__count) = BUCKETS.get(STAGE) {
                         if __count != 0 {
                             __s.fan_bucket(__count);

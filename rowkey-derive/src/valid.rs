@@ -13,7 +13,7 @@ use syn::{GenericParam, Type};
 
 /// Fields a struct-level salt may hash (`rowkey_core::Scan` keeps their
 /// positions in an array of this size).
-const MAX_SALT_FIELDS: usize = 16;
+const MAX_SALT_FIELDS: usize = 8;
 
 /// HBase's row-key limit (`Short.MAX_VALUE`).
 const HBASE_MAX_KEY: usize = 32767;
