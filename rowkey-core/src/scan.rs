@@ -580,7 +580,6 @@ pub trait ScanArg<T> {
     /// The builder stage the method returns: `E` for a value, `R` for a range.
     type Out<E, R>;
     /// Hands the value to `eq`, or the range's bounds to `range`.
-    #[inline]
     fn apply<S, E, R>(
         self,
         state: S,
@@ -614,7 +613,6 @@ pub trait ScanValue<T> {
     /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
     type Value: KeyPart;
     /// The value to encode.
-    #[inline]
     fn into_value(self) -> Self::Value;
 }
 
