@@ -1241,6 +1241,18 @@ proptest! {
         let led = format!("\0{s}");
         let err = RevPad { user_id: led, order_id: o }.to_vec().unwrap_err();
         prop_assert_eq!(err.kind(), &ErrorKind::EndsWithPadByte { byte: 0 });
+        // A user type cannot tell its last byte before writing it: checked
+        // as written.
+        let listing = Listing {
+            platform: Platform::Jd,
+            customer: CustomerId(1),
+            sku: Sku(ended.clone()),
+            variant: Sku(String::new()),
+            title: Sku(String::new()),
+        };
+        let err = listing.to_vec().unwrap_err();
+        prop_assert_eq!(err.kind(), &ErrorKind::EndsWithPadByte { byte: 0 });
+        prop_assert_eq!(err.field_name(), Some("sku"));
     }
 
     #[test]

@@ -52,6 +52,15 @@ pub trait KeyPart {
     /// Writes the body into `out`, whose length is exactly
     /// [`encoded_len`](KeyPart::encoded_len).
     fn encode_part(&self, out: &mut [u8]);
+
+    /// Whether the body ends in `byte`, if the type can tell without writing
+    /// it; `None` (the default) means "write it and look". Lets a `#[pad]`
+    /// refuse a value ending in its pad byte before copying it.
+    #[inline]
+    fn body_ends_with(&self, byte: u8) -> Option<bool> {
+        let _ = byte;
+        None
+    }
 }
 
 /// A [`KeyPart`] that reads itself back, possibly borrowing from the key.
@@ -330,6 +339,10 @@ impl KeyPart for str {
     fn encode_part(&self, out: &mut [u8]) {
         out.copy_from_slice(self.as_bytes());
     }
+    #[inline]
+    fn body_ends_with(&self, byte: u8) -> Option<bool> {
+        Some(self.as_bytes().last() == Some(&byte))
+    }
 }
 
 impl KeyPart for [u8] {
@@ -342,6 +355,10 @@ impl KeyPart for [u8] {
     fn encode_part(&self, out: &mut [u8]) {
         out.copy_from_slice(self);
     }
+    #[inline]
+    fn body_ends_with(&self, byte: u8) -> Option<bool> {
+        Some(self.last() == Some(&byte))
+    }
 }
 
 impl<T: KeyPart + ?Sized> KeyPart for &T {
@@ -353,6 +370,10 @@ impl<T: KeyPart + ?Sized> KeyPart for &T {
     #[inline]
     fn encode_part(&self, out: &mut [u8]) {
         (**self).encode_part(out);
+    }
+    #[inline]
+    fn body_ends_with(&self, byte: u8) -> Option<bool> {
+        <T as KeyPart>::body_ends_with(*self, byte)
     }
 }
 impl<T: OrderedPart + ?Sized> OrderedPart for &T {}
@@ -391,6 +412,10 @@ mod owned {
         #[inline]
         fn encode_part(&self, out: &mut [u8]) {
             out.copy_from_slice(self.as_bytes());
+        }
+        #[inline]
+        fn body_ends_with(&self, byte: u8) -> Option<bool> {
+            KeyPart::body_ends_with(self.as_str(), byte)
         }
     }
     impl DecodePart<'_> for String {
@@ -435,6 +460,10 @@ mod owned {
         #[inline]
         fn encode_part(&self, out: &mut [u8]) {
             out.copy_from_slice(self);
+        }
+        #[inline]
+        fn body_ends_with(&self, byte: u8) -> Option<bool> {
+            KeyPart::body_ends_with(self.as_slice(), byte)
         }
     }
     impl DecodePart<'_> for Vec<u8> {

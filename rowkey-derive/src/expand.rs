@@ -66,7 +66,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let widths = widths_of(&layouts, &p, multi_width, false);
     let static_widths = widths_of(&layouts, &p, multi_width, true);
     let len_terms = layouts.iter().map(|l| len_term(l, ident));
-    let encode_fields = layouts.iter().map(|l| encode_field(l, &p, ident));
+    // widths[0] is the struct-level salt, then (prefix, body) per field.
+    let encode_fields = layouts
+        .iter()
+        .map(|l| encode_field(l, &p, ident, &widths[..1 + 2 * l.index]));
     let put_fns = layouts.iter().map(|l| put_fns(l, &p, &name));
     let decode_fields = layouts.iter().map(|l| decode_field(l, &p, &name));
     let checks = layouts.iter().map(|l| checks(l, &p));
@@ -335,6 +338,11 @@ fn field_err(p: &TokenStream, key: &str, field: &str) -> TokenStream {
 /// builder both call them, so each byte rule exists once.
 fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let ty = l.field.ty;
+    let name = &l.name;
+    let byte_tok = match l.frame {
+        Frame::Pad { byte, .. } => quote!(#byte),
+        _ => quote!(0),
+    };
     let err = field_err(p, key, &l.name);
     let salt = l.salt.unwrap_or(0);
     let prefix = l.prefix_width();
@@ -365,8 +373,21 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     // The whole slot is filled before the body is written over its front:
     // a store of constant width, where padding after the body would be a
     // fill of variable length (a memset call).
+    // A body that ends in the pad byte is refused before it is copied when
+    // the type can tell (`KeyPart::body_ends_with`), so the copy's length need not
+    // stay alive after it; a reversed body ends in its first byte, so it is
+    // checked as written.
+    let ends_early = if l.body == Body::Reverse {
+        quote!(#p::None)
+    } else {
+        quote!(<__V as #p::KeyPart>::body_ends_with(__v, #byte_tok))
+    };
     let pad_check = match l.frame {
         Frame::Pad { width, byte } => quote! {
+            let __ends = #ends_early;
+            if __ends == #p::Some(true) {
+                return #p::Err(#p::field_error(#key, #name, #p::ErrorKind::EndsWithPadByte { byte: #byte }));
+            }
             #p::start_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte).map_err(#err)?;
         },
         _ => quote!(),
@@ -416,7 +437,9 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     };
     let frame = match l.frame {
         Frame::Pad { width, byte } => quote! {
-            #p::check_pad_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+            if __ends.is_none() {
+                #p::check_pad_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+            }
             *__pos = __body_at + #width;
         },
         Frame::Delim { byte } => quote! {
@@ -457,7 +480,17 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     }
 }
 
-fn encode_field(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
+/// One field of `encode_into`. `before` are the widths of everything in
+/// front of the field: when they are all fixed, the field's offset is a
+/// constant, and saying so lets the compiler address the buffer with
+/// constants instead of keeping a running position alive across the copies
+/// (measured: three callee-saved registers fewer in a padded key's encode).
+fn encode_field(
+    l: &Layout,
+    p: &TokenStream,
+    ident: &syn::Ident,
+    before: &[TokenStream],
+) -> TokenStream {
     let ty = l.field.ty;
     let field = l.field.ident;
     let put = format_ident!("__rowkey_put_{}", l.index);
@@ -468,8 +501,10 @@ fn encode_field(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream 
     } else {
         quote!()
     };
-    let _ = p;
     quote! {
+        if let #p::Some(__offset) = const { #p::sum_widths(&[#(#before),*]) } {
+            __pos = __offset;
+        }
         let __at = __pos;
         #ident::#put::<#ty, true>(&self.#field, __buf, &mut __pos)?;
         #record
