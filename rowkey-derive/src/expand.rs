@@ -69,7 +69,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     // widths[0] is the struct-level salt, then (prefix, body) per field.
     let encode_fields = layouts
         .iter()
-        .map(|l| encode_field(l, &p, ident, &widths[..1 + 2 * l.index]));
+        .map(|l| encode_field(l, &p, ident, &widths[..=(2 * l.index)]));
     let put_fns = layouts.iter().map(|l| put_fns(l, &p, &name));
     let decode_fields = layouts.iter().map(|l| decode_field(l, &p, &name));
     let checks = layouts.iter().map(|l| checks(l, &p));
@@ -339,9 +339,10 @@ fn field_err(p: &TokenStream, key: &str, field: &str) -> TokenStream {
 fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let ty = l.field.ty;
     let name = &l.name;
-    let byte_tok = match l.frame {
-        Frame::Pad { byte, .. } => quote!(#byte),
-        _ => quote!(0),
+    let byte_tok = if let Frame::Pad { byte, .. } = l.frame {
+        quote!(#byte)
+    } else {
+        quote!(0)
     };
     let err = field_err(p, key, &l.name);
     let salt = l.salt.unwrap_or(0);
