@@ -115,8 +115,9 @@ impl<const N: usize> fmt::Display for Explain<'_, N> {
 struct Range(usize, usize);
 impl fmt::Display for Range {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Formatted into a stack buffer first so width padding applies.
-        let mut buf = [0u8; 32];
+        // Formatted into a stack buffer first so width padding applies; 48
+        // bytes hold "[a..b)" for any two usizes, so nothing is ever cut.
+        let mut buf = [0u8; 48];
         let mut w = StackWriter {
             buf: &mut buf,
             len: 0,
@@ -140,5 +141,18 @@ impl fmt::Write for StackWriter<'_> {
         self.buf[self.len..end].copy_from_slice(s.as_bytes());
         self.len = end;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::Range;
+    use std::string::ToString;
+
+    #[test]
+    fn range_labels_print_whole_for_any_positions() {
+        let text = Range(usize::MAX - 1, usize::MAX).to_string();
+        assert_eq!(text, std::format!("[{}..{})", usize::MAX - 1, usize::MAX));
     }
 }
