@@ -32,6 +32,27 @@ pub fn field_error(key: &'static str, field: &'static str, kind: ErrorKind) -> E
     Error::field(key, field, kind)
 }
 
+/// Bytes a scan keeps for a field with no fixed bound (delimited, or an
+/// unpadded last field); a longer scan value is refused with an error.
+pub const SCAN_BUDGET: usize = 256;
+
+/// A layout's `SCAN_CAP`: its field widths, unbounded ones counted as
+/// [`SCAN_BUDGET`] plus a delimiter, and one byte for an open bound's
+/// successor row.
+#[must_use]
+pub const fn scan_cap(widths: &[Option<usize>]) -> usize {
+    let mut total = 1usize;
+    let mut i = 0;
+    while i < widths.len() {
+        total += match widths[i] {
+            Some(w) => w,
+            None => SCAN_BUDGET + 1,
+        };
+        i += 1;
+    }
+    total
+}
+
 /// Sum of field widths; `None` if any is unbounded.
 #[must_use]
 pub const fn sum_widths(widths: &[Option<usize>]) -> Option<usize> {
@@ -76,7 +97,7 @@ pub const fn decode_max(max_width: Option<usize>) -> usize {
 
 /// `MAX_LEN` of a bounded layout; a compile-time error names the key otherwise.
 #[must_use]
-pub const fn bounded(width: Option<usize>, _key: &'static str) -> usize {
+pub const fn bounded(width: Option<usize>) -> usize {
     match width {
         Some(w) => w,
         None => panic!(
@@ -113,16 +134,22 @@ pub fn read_bucket(bytes: &[u8]) -> u32 {
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
-/// Writes the first `out.len()` (at most 32) lowercase hex characters of
+/// Writes the low `4 * out.len()` bits of `value` as lowercase hex, most
+/// significant first: salts, salt fan-out ranges and hex split keys.
+#[inline]
+pub fn write_hex(value: u128, out: &mut [u8]) {
+    let k = out.len();
+    for (i, o) in out.iter_mut().enumerate() {
+        let nibble = (value >> (4 * (k - 1 - i))) & 0xf;
+        *o = HEX[usize::try_from(nibble).unwrap_or(0)];
+    }
+}
+
+/// Writes the first `out.len()` (1 to 32) lowercase hex characters of
 /// `md5(data)`: Java's `DigestUtils.md5Hex(data).substring(0, K)`.
 #[inline]
 pub fn md5_hex_into(data: &[u8], out: &mut [u8]) {
-    use md5::Digest;
-    let digest = md5::Md5::digest(data);
-    for (i, o) in out.iter_mut().enumerate() {
-        let byte = digest[i / 2];
-        *o = HEX[usize::from(if i % 2 == 0 { byte >> 4 } else { byte & 0x0f })];
-    }
+    md5_hex_parts_into(&[data], out);
 }
 
 /// Same as [`md5_hex_into`] over several slices, hashed as if concatenated.
@@ -133,10 +160,12 @@ pub fn md5_hex_parts_into(parts: &[&[u8]], out: &mut [u8]) {
     for p in parts {
         h.update(p);
     }
-    let digest = h.finalize();
-    for (i, o) in out.iter_mut().enumerate() {
-        let byte = digest[i / 2];
-        *o = HEX[usize::from(if i % 2 == 0 { byte >> 4 } else { byte & 0x0f })];
+    let mut digest = [0u8; 16];
+    digest.copy_from_slice(&h.finalize());
+    // The first K hex characters are the digest's top K nibbles.
+    let k = out.len().min(32);
+    if k > 0 {
+        write_hex(u128::from_be_bytes(digest) >> (128 - 4 * k), &mut out[..k]);
     }
 }
 
@@ -326,16 +355,6 @@ pub const fn require_fixed_or_last<C: FixedWidthOrLast<T>, T: ?Sized>() {}
 pub const fn require_variable<C: VariableWidth<T>, T: ?Sized>() {}
 #[inline(always)]
 pub const fn require_within_limit<C: WithinHBaseLimit<T>, T: ?Sized>() {}
-#[inline(always)]
-pub const fn require_part<T: KeyPart + ?Sized>() {}
-#[inline(always)]
-pub const fn require_bucket<T: BucketValue + ?Sized>() {}
-#[inline(always)]
-pub const fn require_reverse_ts<T: ReverseTs>() {}
-#[inline(always)]
-pub const fn require_twos<T: TwosComplement>() {}
-#[inline(always)]
-pub const fn require_reversible<T: Reversible>() {}
 
 #[must_use]
 pub const fn is_fixed(width: Option<usize>) -> bool {

@@ -479,10 +479,7 @@ impl<const CAP: usize> ScanRanges<CAP> {
         match self.salt_fan {
             Some((chars, delim)) => {
                 let mut hex = [0u8; 5];
-                for (c, h) in hex[..chars].iter_mut().enumerate() {
-                    let nibble = (salt_i >> (4 * (chars - 1 - c))) & 0xF;
-                    *h = b"0123456789abcdef"[nibble];
-                }
+                crate::__private::write_hex(u128::try_from(salt_i).unwrap_or(0), &mut hex[..chars]);
                 let mut w = chars;
                 if let Some(d) = delim {
                     hex[chars] = d;

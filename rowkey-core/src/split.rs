@@ -354,12 +354,7 @@ impl SplitKeys {
             Space::Hex { chars, step } => {
                 // j < n and step <= 16^K / n, so j * step < 16^K: no overflow.
                 let value = step.wrapping_mul(as_u128(j));
-                let k = usize::from(chars);
-                for (i, out) in key.buf[..k].iter_mut().enumerate() {
-                    let shift = 4 * (k - 1 - i);
-                    let nibble = (value >> shift) & 0xf;
-                    *out = b"0123456789abcdef"[usize::try_from(nibble).unwrap_or(0)];
-                }
+                crate::__private::write_hex(value, &mut key.buf[..usize::from(chars)]);
                 key.len = chars;
             }
             Space::Bucket { width, .. } => {

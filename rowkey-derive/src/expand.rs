@@ -97,7 +97,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let (encode_multi, decode_multi_head, decode_multi_tail) =
         multi_salt(input, &layouts, &p, &name, multi_width);
 
-    let scan_builder = crate::scan::expand(input, &layouts, &p, multi_width);
+    let scan_builder = crate::scan::expand(input, &layouts, &p, &static_widths);
     let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
     let limit_check = {
         let span = ident.span();
@@ -158,10 +158,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 /// The widest key this layout encodes to: a stack buffer of
                 /// this size holds any key. Using it on a layout whose last
                 /// field is unpadded and variable-width is a compile error.
-                pub const MAX_LEN: #p::usize = #p::bounded(
-                    <Self as #p::RowKey>::MAX_WIDTH,
-                    #name,
-                );
+                pub const MAX_LEN: #p::usize = #p::bounded(<Self as #p::RowKey>::MAX_WIDTH);
 
                 /// Split points for `n` regions over the keyspace this key's
                 /// leading salt or bucket really uses (`rowkey::split_keys`).

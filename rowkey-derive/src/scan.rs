@@ -9,15 +9,11 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Lifetime;
 
-/// Bytes a scan keeps for a field with no fixed bound (delimited, or an
-/// unpadded last field); a longer scan value is refused with an error.
-const UNBOUNDED_BUDGET: usize = 256;
-
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
-    multi_width: usize,
+    static_widths: &[TokenStream],
 ) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
@@ -34,22 +30,6 @@ pub fn expand(
     let key_static = quote!(#ident<#(#statics),*>);
     let cap = quote!({ <#key_static>::SCAN_CAP });
     let b = |stage: usize| quote!(#builder<#(#lifetimes,)* #stage>);
-
-    let cap_terms = layouts.iter().map(|l| {
-        let prefix = l.prefix_width();
-        let ty = &l.ty_static;
-        match (l.frame, l.body) {
-            (Frame::Pad { width, .. }, _) => quote!(#prefix + #width),
-            (Frame::Delim { .. }, _) => quote!(#prefix + #UNBOUNDED_BUDGET + 1),
-            (_, Body::ReverseTs) => quote!(#prefix + 8),
-            _ => quote! {
-                #prefix + match <#ty as #p::KeyPart>::WIDTH {
-                    #p::Some(__w) => __w,
-                    #p::None => #UNBOUNDED_BUDGET,
-                }
-            },
-        }
-    });
 
     let salt_arg = input.attrs.salt.as_ref().map_or_else(
         || quote!(#p::None),
@@ -215,7 +195,7 @@ pub fn expand(
                 /// `rowkey::KeyRange<{ Self::SCAN_CAP }>`. Delimited and unpadded
                 /// variable-width fields count 256 bytes each; a longer scan
                 /// value is refused with an error.
-                pub const SCAN_CAP: #p::usize = #multi_width #(+ #cap_terms)* + 1;
+                pub const SCAN_CAP: #p::usize = #p::scan_cap(&[#(#static_widths),*]);
 
                 /// Starts a scan: see the builder's methods, one per field in key
                 /// order, and `ranges()`.
