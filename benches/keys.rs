@@ -24,7 +24,7 @@
 //! seller `format` baseline builds decimal text, as RowKeyUtil does) before
 //! anything is timed.
 //!
-//! Run: `cargo bench --bench keys`; the ratio table: `bash scripts/bench-table.sh`.
+//! Run: `cargo bench -p rowkey-bench --bench keys`; the ratio table: `bash scripts/bench-table.sh`.
 //! Allocations are counted by divan's `AllocProfiler`: a benchmark with no
 //! `alloc:` row allocated nothing.
 

@@ -5,7 +5,7 @@
 #   bash scripts/bench-table.sh                   # 9 runs, 1000 samples per benchmark
 #   RUNS=1 bash scripts/bench-table.sh            # one run
 #   SAMPLES=200 bash scripts/bench-table.sh       # quicker, noisier
-#   bash scripts/bench-table.sh --from a.txt b.txt  # tabulate saved `cargo bench --bench keys` outputs
+#   bash scripts/bench-table.sh --from a.txt b.txt  # tabulate saved `cargo bench -p rowkey-bench --bench keys` outputs
 #
 # Times are medians per key (divan's median of a 256-key sample, divided by
 # 256). Each ratio is a ratio of medians within one run; with several runs the
@@ -157,13 +157,13 @@ fi
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); nproc: $(nproc); load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "rustc: $(rustc --version)"
-cargo bench --bench keys --no-run >/dev/null 2>&1 || cargo bench --bench keys --no-run
+cargo bench -p rowkey-bench --bench keys --no-run >/dev/null 2>&1 || cargo bench -p rowkey-bench --bench keys --no-run
 outs=()
 for i in $(seq 1 "$runs"); do
     out=$(mktemp)
     outs+=("$out")
-    cargo bench --bench keys -- --sample-count "$samples" >"$out" 2>&1
-    echo "run $i of $runs done (cargo bench --bench keys -- --sample-count $samples; load: $(cut -d' ' -f1-3 /proc/loadavg))"
+    cargo bench -p rowkey-bench --bench keys -- --sample-count "$samples" >"$out" 2>&1
+    echo "run $i of $runs done (cargo bench -p rowkey-bench --bench keys -- --sample-count $samples; load: $(cut -d' ' -f1-3 /proc/loadavg))"
 done
 echo
 tabulate "${outs[@]}"

@@ -1,10 +1,17 @@
 //! Layouts that must not compile (SPEC §4), each with the message a user sees.
 //! The `.stderr` files are the contract: a change to a message shows up as a
-//! diff here. Regenerate with `TRYBUILD=overwrite cargo test --test ui` and
-//! read every changed file before committing it.
+//! diff here. Regenerate with `TRYBUILD=overwrite cargo test -p rowkey-suite
+//! --test ui` and read every changed file before committing it.
 
 #[test]
 fn ui() {
+    // This file is built by tests/suite (the package with the test
+    // dependencies), which trybuild takes as the crate under test; the cases
+    // stay in tests/ui and tests/suite/tests/ui links to them, so the paths in
+    // the .stderr files read `tests/ui/..` as they always have. A checkout
+    // without the link (symlinks off) would match no case and pass vacuously:
+    let cases = std::fs::read_dir("tests/ui").map_or(0, |dirs| dirs.count());
+    assert!(cases > 0, "tests/suite/tests/ui must link to tests/ui");
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*/*.rs");
 }

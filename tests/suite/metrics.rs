@@ -7,7 +7,7 @@
 //!   all 16 buckets, merged back into one time-ordered stream.
 //!
 //! ```text
-//! cargo run --release --example metrics [path.redb]
+//! cargo run --release -p rowkey-suite --example metrics [path.redb]
 //! ```
 //!
 //! Without a path the database goes to the temp dir and is removed at the end.
