@@ -46,8 +46,8 @@ struct Tsdb<'a> {
 
 /// Uses every part of every range, so nothing is optimized away; returns a
 /// checksum and the number of ranges.
-fn consume<const CAP: usize>(
-    ranges: impl Iterator<Item = KeyRange<CAP>>,
+fn consume<K: rowkey::RowKey>(
+    ranges: impl Iterator<Item = KeyRange<K>>,
     probe: &[u8],
 ) -> (usize, usize) {
     let mut sum = 0usize;

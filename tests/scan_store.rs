@@ -82,9 +82,9 @@ impl Drop for Store {
 
 /// The keys redb returns for one range, in store order. `KeyRange::bounds`
 /// goes to `Table::range` as it is.
-fn redb_rows<const CAP: usize>(
+fn redb_rows<K: rowkey::RowKey>(
     t: &ReadOnlyTable<&'static [u8], ()>,
-    r: &KeyRange<CAP>,
+    r: &KeyRange<K>,
 ) -> Vec<Vec<u8>> {
     t.range::<&[u8]>(r.bounds())
         .expect("range")
@@ -458,7 +458,7 @@ impl Rng {
     }
 }
 
-/// One scan's ranges, type-erased over the layout's `CAP`.
+/// One scan's ranges, type-erased over the key type.
 struct ScanOut {
     ranges: Vec<Box<dyn AnyRange>>,
     skip: usize,
@@ -473,7 +473,7 @@ trait AnyRange {
     fn describe(&self) -> String;
 }
 
-impl<const CAP: usize> AnyRange for KeyRange<CAP> {
+impl<K: rowkey::RowKey> AnyRange for KeyRange<K> {
     fn rows(&self, t: &ReadOnlyTable<&'static [u8], ()>) -> Vec<Vec<u8>> {
         redb_rows(t, self)
     }
@@ -493,7 +493,7 @@ impl<const CAP: usize> AnyRange for KeyRange<CAP> {
     }
 }
 
-fn out<const CAP: usize>(r: Result<ScanRanges<CAP>, Error>) -> Result<ScanOut, Error> {
+fn out<K: rowkey::RowKey + 'static>(r: Result<ScanRanges<K>, Error>) -> Result<ScanOut, Error> {
     let rs = r?;
     let skip = rs.merge_skip();
     let fan = rs.fan_out();
@@ -1923,9 +1923,9 @@ fn latest_n_is_a_prefix_scan_with_a_limit() {
 // (not on key bytes).
 
 /// Runs every range of a scan against the store and merges the streams.
-fn merged<const CAP: usize>(
+fn merged<K: rowkey::RowKey>(
     table: &ReadOnlyTable<&'static [u8], ()>,
-    rs: ScanRanges<CAP>,
+    rs: ScanRanges<K>,
 ) -> Vec<Vec<u8>> {
     let skip = rs.merge_skip();
     let streams: Vec<Vec<Vec<u8>>> = rs.map(|r| redb_rows(table, &r)).collect();
@@ -2309,10 +2309,10 @@ fn array_prefixes_ending_in_ff_scan_exactly() {
     store.load(keys.iter().map(Vec::as_slice));
     let table = store.table();
     // Generic over the layout's scan capacity, which has no public name.
-    fn check_rows<const CAP: usize>(
+    fn check_rows<K: rowkey::RowKey>(
         table: &ReadOnlyTable<&'static [u8], ()>,
         rows: &[TagRow<'_>],
-        rs: ScanRanges<CAP>,
+        rs: ScanRanges<K>,
         pred: &dyn Fn(&TagRow<'_>) -> bool,
         what: &str,
     ) {

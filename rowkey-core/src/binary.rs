@@ -90,6 +90,12 @@ impl<'a, const N: usize> Explain<'a, N> {
     }
 }
 
+impl<const N: usize> AsRef<[Segment]> for Explain<'_, N> {
+    fn as_ref(&self) -> &[Segment] {
+        &self.segments
+    }
+}
+
 impl<const N: usize> fmt::Display for Explain<'_, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for s in &self.segments {

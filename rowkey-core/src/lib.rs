@@ -33,7 +33,8 @@ pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
 pub use scan::{
-    prefix_stop, KeyRange, Scan, ScanArg, ScanRanges, ScanValue, MAX_FAN_OUT, MAX_SALT_FIELDS,
+    prefix_stop, KeyRange, Scan, ScanArg, ScanBuilder, ScanRanges, ScanValue, MAX_FAN_OUT,
+    MAX_SALT_FIELDS,
 };
 pub use split::{
     split_keys, split_keys_for, BloomFilter, Compression, CreateTable, Hotspot, Load, Regions,
@@ -78,7 +79,82 @@ impl Spread {
 /// A row key: a struct whose fields, in declaration order, make up the key's
 /// bytes. Implemented by `#[derive(RowKey)]`; see the facade crate's docs for
 /// the attributes.
-pub trait RowKey {
+///
+/// Everything the derive generates is reachable through this trait, so code
+/// generic over the key type (a data-access layer's `Table<K>`) needs this
+/// one bound, `K: RowKey`:
+///
+/// | item | what it gives generic code |
+/// | --- | --- |
+/// | [`Buf`](RowKey::Buf) | a stack buffer that holds any key: `[u8; MAX_LEN]` |
+/// | [`Key<'a>`](RowKey::Key) | the key type with its lifetimes set to `'a` |
+/// | [`decode`](RowKey::decode), [`decode_unverified`](RowKey::decode_unverified) | a `K::Key<'de>` borrowing the bytes |
+/// | [`scan`](RowKey::scan) | the typed scan builder; [`ScanBuilder::ranges`] takes its ranges |
+/// | [`explain`](RowKey::explain), [`split_keys`](RowKey::split_keys) | as the inherent items of the same names |
+///
+/// # Borrowed and owned keys
+///
+/// A key with a `&'a str` field decodes into a value borrowing the input,
+/// so "decodable from any bytes" cannot be one type: `MetricKey<'a>` decodes
+/// from `&'a [u8]` only. serde has the same problem and answers it with
+/// `Deserialize<'de>` (borrowing) beside `DeserializeOwned`; here the answer
+/// is a lifetime family, as `yoke`'s `Yokeable` has: [`Key<'a>`](RowKey::Key)
+/// is the same struct with every lifetime set to `'a` (for a key without
+/// lifetimes, the key itself). So a table is named by the key's `'static`
+/// form, `Table<MetricKey<'static>>`, takes any `&K::Key<'_>` to write,
+/// and reads back a `K::Key<'t>` borrowing its own buffer:
+///
+/// ```
+/// use rowkey::{KeyBuf, RowKey, ScanBuilder};
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// struct MetricKey<'a> {
+///     #[pad(16)]
+///     host: &'a str,
+///     #[reverse_ts]
+///     ts: u64,
+/// }
+///
+/// /// A generic sorted table: one bound, `K: RowKey`.
+/// struct Table<K: RowKey> {
+///     rows: std::collections::BTreeMap<Vec<u8>, u32>,
+///     _key: std::marker::PhantomData<K>,
+/// }
+///
+/// impl<K: RowKey> Table<K> {
+///     fn put(&mut self, key: &K::Key<'_>, value: u32) -> Result<(), rowkey::Error> {
+///         let mut buf = K::Buf::ZERO; // on the stack: no allocation
+///         let n = key.encode_into(buf.as_mut())?;
+///         self.rows.insert(buf.as_ref()[..n].to_vec(), value);
+///         Ok(())
+///     }
+///
+///     /// Keys borrow from the table.
+///     fn keys(&self) -> impl Iterator<Item = Result<K::Key<'_>, rowkey::Error>> {
+///         self.rows.keys().map(|k| K::decode(k))
+///     }
+///
+///     fn scan(&self, ranges: rowkey::ScanRanges<K>) -> Vec<u32> {
+///         ranges
+///             .flat_map(|r| self.rows.range::<[u8], _>(r.bounds()).map(|(_, v)| *v))
+///             .collect()
+///     }
+/// }
+///
+/// let mut t = Table::<MetricKey<'static>> { rows: Default::default(), _key: Default::default() };
+/// let host = String::from("web01"); // not 'static
+/// t.put(&MetricKey { host: &host, ts: 5 }, 1)?;
+/// let first: MetricKey<'_> = t.keys().next().unwrap()?;
+/// assert_eq!(first.host, "web01");
+/// assert_eq!(t.scan(MetricKey::scan().host("web01").ranges()?), [1]);
+/// // Generic code can start a scan too: all of the table.
+/// assert_eq!(t.scan(<MetricKey<'static> as RowKey>::scan().ranges()?), [1]);
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+///
+/// Ranges are typed by their key ([`KeyRange<K>`](KeyRange)): the ranges of
+/// another key's scan do not compile where `MetricKey` ranges are expected.
+pub trait RowKey: Sized {
     /// The struct's name, used in error messages.
     const NAME: &'static str;
 
@@ -89,6 +165,37 @@ pub trait RowKey {
 
     /// What the key's leading salt or bucket is, if it has one.
     const SPREAD: Spread;
+
+    /// The longest row a scan of this key builds: the size of each of a
+    /// [`KeyRange`]'s two rows ([`ScanBuf`](RowKey::ScanBuf)).
+    const SCAN_CAP: usize;
+
+    /// A stack buffer that holds any key [`encode_into`](RowKey::encode_into)
+    /// writes: `[u8; MAX_LEN]` for a bounded key. An unbounded key (a
+    /// variable-width last field without `#[pad]`) gets `[u8; 32767]`, HBase's
+    /// row-key limit, which encode never exceeds; that is 32 KiB of stack, so
+    /// for such keys prefer a buffer of [`encoded_len`](RowKey::encoded_len)
+    /// bytes when stack matters. Create one with [`KeyBuf::ZERO`].
+    type Buf: KeyBuf;
+
+    /// The storage of one row of a [`KeyRange`] of this key:
+    /// `[u8; SCAN_CAP]`.
+    type ScanBuf: KeyBuf;
+
+    /// This key type with every lifetime set to `'a`: what
+    /// [`decode`](RowKey::decode) returns for bytes borrowed for `'a`. For a
+    /// key without lifetimes it is the key itself. See "Borrowed and owned
+    /// keys" above.
+    type Key<'a>: RowKey + DecodeKey<'a>;
+
+    /// The typed scan builder [`scan`](RowKey::scan) returns (the derive's
+    /// `K::scan()`): one method per field in key order, and
+    /// [`ScanBuilder::ranges`].
+    type Scan: ScanBuilder<Self>;
+
+    /// What [`explain`](RowKey::explain) returns: an [`Explain`] with one
+    /// segment per salt, bucket and field.
+    type Explained<'a>: core::fmt::Display + core::fmt::Debug + Clone + AsRef<[Segment]>;
 
     /// The exact length [`encode_into`](RowKey::encode_into) will write, if it
     /// succeeds.
@@ -115,16 +222,98 @@ pub trait RowKey {
         out.truncate(n);
         Ok(out)
     }
+
+    /// Reads a key back, checking every salt, bucket, pad and delimiter;
+    /// `&str` and `&[u8]` fields borrow from `bytes`.
+    ///
+    /// # Errors
+    /// As [`DecodeKey::decode`].
+    fn decode(bytes: &[u8]) -> Result<Self::Key<'_>, Error> {
+        <Self::Key<'_> as DecodeKey<'_>>::decode(bytes)
+    }
+
+    /// Reads a key back without recomputing its salts and buckets (an MD5
+    /// per salted row): for rows this program read from its own table.
+    /// Lengths, pads, delimiters, UTF-8 and timestamps are still checked.
+    ///
+    /// # Errors
+    /// As [`DecodeKey::decode_unverified`].
+    fn decode_unverified(bytes: &[u8]) -> Result<Self::Key<'_>, Error> {
+        <Self::Key<'_> as DecodeKey<'_>>::decode_unverified(bytes)
+    }
+
+    /// Splits a key into its salt, bucket and field segments, for printing.
+    ///
+    /// # Errors
+    /// As [`decode`](RowKey::decode).
+    fn explain(bytes: &[u8]) -> Result<Self::Explained<'_>, Error>;
+
+    /// Starts a typed scan; see [`Scan`](RowKey::Scan).
+    fn scan() -> Self::Scan;
+
+    /// Split points for `n` regions over the keyspace this key's leading
+    /// salt or bucket really uses: [`split_keys`](crate::split_keys).
+    ///
+    /// # Errors
+    /// As [`split_keys`](crate::split_keys).
+    fn split_keys(n: usize) -> Result<SplitKeys, Error> {
+        split::split_keys::<Self>(n)
+    }
 }
 
-/// Decoding, separate from [`RowKey`] because a decoded key may borrow from
-/// the bytes (`&'de str` fields). The derive also emits an inherent
-/// `T::decode`, so most code never names this trait.
-pub trait DecodeKey<'de>: RowKey + Sized {
+/// Decoding at one lifetime, separate from [`RowKey`] because a decoded key
+/// may borrow from the bytes (`&'de str` fields). Generic code rarely names
+/// it: [`RowKey::decode`] returns [`RowKey::Key<'de>`](RowKey::Key), which
+/// implements it. Not a subtrait of [`RowKey`], so that `K::decode` is never
+/// ambiguous under either bound.
+pub trait DecodeKey<'de>: Sized {
     /// Reads a key back, checking every salt, bucket, pad and delimiter.
     ///
     /// # Errors
     /// Short input, trailing bytes, bad UTF-8, a missing delimiter, a salt or
     /// bucket that does not match the value, or a value its type refuses.
     fn decode(bytes: &'de [u8]) -> Result<Self, Error>;
+
+    /// Reads a key back without recomputing its salts and buckets. The
+    /// default verifies anyway; the derive skips the MD5.
+    ///
+    /// # Errors
+    /// As [`decode`](DecodeKey::decode), except salt and bucket mismatches.
+    fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
+        <Self as DecodeKey<'de>>::decode(bytes)
+    }
+}
+
+/// A key type's fixed-size byte buffer: `[u8; N]`, the type of
+/// [`RowKey::Buf`] and [`RowKey::ScanBuf`]. It exists because
+/// `[u8; K::MAX_LEN]` cannot be written in generic code on stable Rust.
+/// Sealed: implemented for byte arrays only.
+pub trait KeyBuf:
+    AsRef<[u8]>
+    + AsMut<[u8]>
+    + Copy
+    + Eq
+    + Ord
+    + core::hash::Hash
+    + core::fmt::Debug
+    + Send
+    + Sync
+    + Unpin
+    + 'static
+    + buf::Sealed
+{
+    /// The buffer filled with zeros.
+    const ZERO: Self;
+    /// Its size in bytes.
+    const LEN: usize;
+}
+
+impl<const N: usize> KeyBuf for [u8; N] {
+    const ZERO: Self = [0; N];
+    const LEN: usize = N;
+}
+
+mod buf {
+    pub trait Sealed {}
+    impl<const N: usize> Sealed for [u8; N] {}
 }

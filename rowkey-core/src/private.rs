@@ -5,20 +5,53 @@
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use crate::scan::{reverse_ts_bounds, Scan, ScanArg, ScanRanges, ScanValue};
+pub use crate::scan::{reverse_ts_bounds, Scan, ScanArg, ScanBuilder, ScanRanges, ScanValue};
 pub use crate::split::{split_keys, SplitKeys};
-pub use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment, SegmentKind, Spread};
+pub use crate::{
+    DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
+};
 pub use core::ops::Bound::{Excluded, Included, Unbounded};
 // Traits and derive macros both: generated code writes `#[derive(#p::Clone)]`
 // and `#p::Clone::clone(..)`, which a user's own `Clone` or `Debug` cannot
 // capture.
 pub use core::clone::Clone;
-pub use core::fmt::Debug;
+pub use core::fmt::{self, Debug, Formatter};
 pub use core::marker::PhantomData;
 pub use core::ops::{Bound, RangeBounds};
 pub use core::option::Option::{self, None, Some};
 pub use core::primitive::{bool, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
+
+/// A scan builder's stage (fields given so far): field `i`'s method is
+/// bounded by [`InKeyOrder`], which only `Stage<i>` implements.
+pub struct Stage<const N: usize>;
+
+/// Field `FIELD`'s builder method at the stage it belongs to. Defined here,
+/// not per key by the derive: a crate under `#![no_implicit_prelude]` cannot
+/// resolve `#[diagnostic::...]` in generated code.
+#[diagnostic::on_unimplemented(
+    message = "the fields of a `{K}` scan go in key order, and a range ends the scan",
+    label = "this field cannot be given here",
+    note = "give the fields of `{K}` in declaration order, each at most once: a value moves the scan on to the next field; a range (`a..b`, `a..`, ..) on a field ends it",
+    note = "finish with `.ranges()`; a scan may stop after any field"
+)]
+pub trait InKeyOrder<K, const FIELD: usize> {}
+impl<K, const N: usize> InKeyOrder<K, N> for Stage<N> {}
+
+/// The scan builder of a key whose derive failed (beside the error), so
+/// that the stub `RowKey` impl has one.
+pub struct NoScan;
+
+impl<K: RowKey> ScanBuilder<K> for NoScan {
+    fn ranges(self) -> Result<ScanRanges<K>, Error> {
+        Err(Error::key(
+            K::NAME,
+            ErrorKind::Invalid {
+                reason: "this key's derive failed; see the compile error beside it",
+            },
+        ))
+    }
+}
 
 /// HBase's row-key limit (`Short.MAX_VALUE`).
 pub const HBASE_MAX_KEY: usize = 32767;

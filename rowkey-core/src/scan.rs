@@ -5,35 +5,53 @@
 //! then yields one [`KeyRange`] per salt or bucket the prefix leaves open.
 
 use crate::part::{KeyPart, OrderedPart};
-use crate::{Error, ErrorKind};
+use crate::{Error, ErrorKind, KeyBuf, RowKey};
+use core::marker::PhantomData;
 use core::ops::{Bound, Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
 /// One row range, as an HBase `Scan` takes it: start row inclusive, stop row
 /// exclusive, no stop row meaning "to the end of the table".
 ///
-/// `CAP` is the longest key prefix the layout's scans can build; the derive
-/// chooses it, so a range lives on the stack.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct KeyRange<const CAP: usize> {
-    start: [u8; CAP],
+/// A range is typed by its key `K`: the ranges of one key's scan cannot be
+/// handed to code expecting another's. Its rows live inline, in two
+/// [`RowKey::ScanBuf`]s, so a range lives on the stack.
+pub struct KeyRange<K: RowKey> {
+    start: K::ScanBuf,
     start_len: usize,
-    stop: [u8; CAP],
+    stop: K::ScanBuf,
     stop_len: usize,
     /// `false`: no stop row, scan to the end of the table.
     has_stop: bool,
+    _key: PhantomData<fn() -> K>,
 }
 
-impl<const CAP: usize> KeyRange<CAP> {
+impl<K: RowKey> Clone for KeyRange<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: RowKey> Copy for KeyRange<K> {}
+
+impl<K: RowKey> PartialEq for KeyRange<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.start() == other.start() && self.stop() == other.stop()
+    }
+}
+
+impl<K: RowKey> Eq for KeyRange<K> {}
+
+impl<K: RowKey> KeyRange<K> {
     /// The start row (inclusive). Empty means the start of the table.
     #[must_use]
     pub fn start(&self) -> &[u8] {
-        &self.start[..self.start_len]
+        &self.start.as_ref()[..self.start_len]
     }
 
     /// The stop row (exclusive), or `None` for the end of the table.
     #[must_use]
     pub fn stop(&self) -> Option<&[u8]> {
-        self.has_stop.then(|| &self.stop[..self.stop_len])
+        self.has_stop.then(|| &self.stop.as_ref()[..self.stop_len])
     }
 
     /// Whether no key can fall in the range.
@@ -63,7 +81,7 @@ impl<const CAP: usize> KeyRange<CAP> {
     }
 }
 
-impl<const CAP: usize> core::fmt::Debug for KeyRange<CAP> {
+impl<K: RowKey> core::fmt::Debug for KeyRange<K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
@@ -101,8 +119,8 @@ pub const MAX_FAN_OUT: usize = 1 << 20;
 
 /// A bound on a field, as builder methods receive it.
 #[derive(Clone, Copy, Debug)]
-struct Tail<const CAP: usize> {
-    bytes: [u8; CAP],
+struct Tail<B> {
+    bytes: B,
     len: usize,
     kind: TailKind,
 }
@@ -117,13 +135,12 @@ enum TailKind {
 /// The state a derived scan builder drives: the exact prefix so far, an
 /// optional range on the next field, and where the key fans out. Not usually
 /// named by users; the derived builder's `ranges()` returns [`ScanRanges`].
-#[derive(Clone, Debug)]
-pub struct Scan<const CAP: usize> {
+pub struct Scan<K: RowKey> {
     key: &'static str,
-    prefix: [u8; CAP],
+    prefix: K::ScanBuf,
     len: usize,
-    lo: Tail<CAP>,
-    hi: Tail<CAP>,
+    lo: Tail<K::ScanBuf>,
+    hi: Tail<K::ScanBuf>,
     /// The ranged field is the unframed last field: `v` matches only the key
     /// ending exactly in `v`, not every key it prefixes.
     open: bool,
@@ -137,9 +154,31 @@ pub struct Scan<const CAP: usize> {
     /// The field pushed or ranged last, named if the ranges do not fit.
     last_field: &'static str,
     error: Option<Error>,
+    _key: PhantomData<fn() -> K>,
 }
 
-impl<const CAP: usize> Scan<CAP> {
+impl<K: RowKey> Clone for Scan<K> {
+    fn clone(&self) -> Self {
+        Scan {
+            error: self.error.clone(),
+            ..*self
+        }
+    }
+}
+
+impl<K: RowKey> core::fmt::Debug for Scan<K> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Scan")
+            .field("key", &self.key)
+            .field("prefix", &crate::Binary(&self.prefix.as_ref()[..self.len]))
+            .field("error", &self.error)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<K: RowKey> Scan<K> {
+    const CAP: usize = <K::ScanBuf as KeyBuf>::LEN;
+
     /// A scan of key type `key`. `salt` is the struct-level salt, if any, as
     /// (hex chars, delimiter, number of fields it hashes).
     #[must_use]
@@ -147,15 +186,15 @@ impl<const CAP: usize> Scan<CAP> {
         const UNBOUNDED: TailKind = TailKind::Unbounded;
         Scan {
             key,
-            prefix: [0; CAP],
+            prefix: K::ScanBuf::ZERO,
             len: 0,
             lo: Tail {
-                bytes: [0; CAP],
+                bytes: K::ScanBuf::ZERO,
                 len: 0,
                 kind: UNBOUNDED,
             },
             hi: Tail {
-                bytes: [0; CAP],
+                bytes: K::ScanBuf::ZERO,
                 len: 0,
                 kind: UNBOUNDED,
             },
@@ -166,6 +205,7 @@ impl<const CAP: usize> Scan<CAP> {
             salt_seen: 0,
             last_field: "",
             error: None,
+            _key: PhantomData,
         }
     }
 
@@ -208,12 +248,12 @@ impl<const CAP: usize> Scan<CAP> {
             return;
         }
         self.last_field = field;
-        if self.framing() + self.len + max > CAP {
+        if self.framing() + self.len + max > Self::CAP {
             self.overflow(field);
             return;
         }
         let mut pos = self.len;
-        match put(&mut self.prefix[..self.len + max], &mut pos) {
+        match put(&mut self.prefix.as_mut()[..self.len + max], &mut pos) {
             Ok(()) => self.len = pos,
             Err(e) => self.fail(e),
         }
@@ -274,7 +314,7 @@ impl<const CAP: usize> Scan<CAP> {
         let max = bound_len(&lo).max(bound_len(&hi));
         self.last_field = field;
         // + 1: an open bound's successor row adds a byte.
-        if self.framing() + self.len + max + 1 > CAP {
+        if self.framing() + self.len + max + 1 > Self::CAP {
             self.overflow(field);
             return;
         }
@@ -286,12 +326,12 @@ impl<const CAP: usize> Scan<CAP> {
                 Bound::Excluded(v) => (TailKind::Excluded, Some(v)),
             };
             let mut tail = Tail {
-                bytes: [0; CAP],
+                bytes: K::ScanBuf::ZERO,
                 len: 0,
                 kind,
             };
             if let Some(v) = value {
-                if let Err(e) = put(&v, &mut tail.bytes[..len(&v)], &mut tail.len) {
+                if let Err(e) = put(&v, &mut tail.bytes.as_mut()[..len(&v)], &mut tail.len) {
                     self.fail(e);
                     return;
                 }
@@ -329,7 +369,7 @@ impl<const CAP: usize> Scan<CAP> {
     #[inline]
     pub fn exact(&mut self) {
         self.lo = Tail {
-            bytes: [0; CAP],
+            bytes: K::ScanBuf::ZERO,
             len: 0,
             kind: TailKind::Included,
         };
@@ -340,12 +380,12 @@ impl<const CAP: usize> Scan<CAP> {
     /// Marks the range empty (a bound no value of the field can reach).
     pub fn empty(&mut self) {
         self.lo = Tail {
-            bytes: [0xFF; CAP],
+            bytes: K::ScanBuf::ZERO,
             len: 0,
             kind: TailKind::Excluded,
         };
         self.hi = Tail {
-            bytes: [0; CAP],
+            bytes: K::ScanBuf::ZERO,
             len: 0,
             kind: TailKind::Excluded,
         };
@@ -360,10 +400,10 @@ impl<const CAP: usize> Scan<CAP> {
     /// [`MAX_FAN_OUT`] ranges (a struct-level salt of more than 4 chars whose
     /// fields are not all given).
     #[inline]
-    pub fn ranges(mut self) -> Result<ScanRanges<CAP>, Error> {
+    pub fn ranges(mut self) -> Result<ScanRanges<K>, Error> {
         // A bucket fanned out for the field after the prefix adds its bytes
         // only now.
-        if self.framing() + self.len + self.lo.len.max(self.hi.len) + 1 > CAP {
+        if self.framing() + self.len + self.lo.len.max(self.hi.len) + 1 > Self::CAP {
             self.overflow(self.last_field);
         }
         if let Some(e) = self.error {
@@ -376,7 +416,7 @@ impl<const CAP: usize> Scan<CAP> {
             if self.salt_seen == fields {
                 let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
                 for (part, &(s, e)) in parts.iter_mut().zip(&self.salt_slots[..fields]) {
-                    *part = &self.prefix[s as usize..e as usize];
+                    *part = &self.prefix.as_ref()[s as usize..e as usize];
                 }
                 crate::__private::md5_hex_parts_into(&parts[..fields], &mut salt[..chars]);
                 salt_len = chars;
@@ -417,9 +457,8 @@ impl<const CAP: usize> Scan<CAP> {
 
 /// The ranges of one scan, one per salt value and bucket the prefix leaves
 /// open, in key order. Computed as they are taken: no allocation.
-#[derive(Clone, Debug)]
-pub struct ScanRanges<const CAP: usize> {
-    scan: Scan<CAP>,
+pub struct ScanRanges<K: RowKey> {
+    scan: Scan<K>,
     /// The struct-level salt, when its fields were all given.
     salt: [u8; 33],
     salt_len: usize,
@@ -429,7 +468,30 @@ pub struct ScanRanges<const CAP: usize> {
     count: usize,
 }
 
-impl<const CAP: usize> ScanRanges<CAP> {
+impl<K: RowKey> Clone for ScanRanges<K> {
+    fn clone(&self) -> Self {
+        ScanRanges {
+            scan: self.scan.clone(),
+            salt: self.salt,
+            salt_len: self.salt_len,
+            salt_fan: self.salt_fan,
+            next: self.next,
+            count: self.count,
+        }
+    }
+}
+
+impl<K: RowKey> core::fmt::Debug for ScanRanges<K> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ScanRanges")
+            .field("scan", &self.scan)
+            .field("next", &self.next)
+            .field("count", &self.count)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<K: RowKey> ScanRanges<K> {
     /// How many leading bytes to skip so that rows of different ranges merge
     /// in the order of the key without its salt and bucket (see
     /// [`merge_sorted`](crate::merge_sorted)). Every row of one scan is
@@ -458,20 +520,21 @@ impl<const CAP: usize> ScanRanges<CAP> {
         clippy::many_single_char_names,
         reason = "q, n, r, s, i: the names the range rule is stated in"
     )]
-    fn build(&self, i: usize) -> KeyRange<CAP> {
+    fn build(&self, i: usize) -> KeyRange<K> {
         let s = &self.scan;
         let mut r = KeyRange {
-            start: [0; CAP],
+            start: K::ScanBuf::ZERO,
             start_len: 0,
-            stop: [0; CAP],
+            stop: K::ScanBuf::ZERO,
             stop_len: 0,
             has_stop: false,
+            _key: PhantomData,
         };
         // q = [salt][prefix][bucket]: the exact bytes every key in range starts
         // with, written straight into the start row.
         let mut n = 0;
-        let mut put = |bytes: &[u8], q: &mut [u8; CAP]| {
-            q[n..n + bytes.len()].copy_from_slice(bytes);
+        let mut put = |bytes: &[u8], q: &mut K::ScanBuf| {
+            q.as_mut()[n..n + bytes.len()].copy_from_slice(bytes);
             n += bytes.len();
         };
         let buckets = self.scan.bucket.map_or(1, |(count, _)| count as usize);
@@ -489,25 +552,29 @@ impl<const CAP: usize> ScanRanges<CAP> {
             }
             None => put(&self.salt[..self.salt_len], &mut r.start),
         }
-        put(&s.prefix[..s.len], &mut r.start);
+        put(&s.prefix.as_ref()[..s.len], &mut r.start);
         if let Some((_, width)) = s.bucket {
             #[allow(clippy::cast_possible_truncation)] // bucket_i < count <= 65536
             let b = (bucket_i as u32).to_be_bytes();
             put(&b[4 - width..], &mut r.start);
         }
-        r.stop[..n].copy_from_slice(&r.start[..n]);
+        let (start, stop) = (
+            AsMut::<[u8]>::as_mut(&mut r.start),
+            AsMut::<[u8]>::as_mut(&mut r.stop),
+        );
+        stop[..n].copy_from_slice(&start[..n]);
         // Start row.
         r.start_len = n;
         let lo = &s.lo;
         if lo.kind != TailKind::Unbounded {
-            r.start[n..n + lo.len].copy_from_slice(&lo.bytes[..lo.len]);
+            start[n..n + lo.len].copy_from_slice(&lo.bytes.as_ref()[..lo.len]);
             r.start_len = n + lo.len;
             if lo.kind == TailKind::Excluded {
                 if s.open {
                     // The next key after exactly `q v` is `q v 00`.
-                    r.start[r.start_len] = 0;
+                    start[r.start_len] = 0;
                     r.start_len += 1;
-                } else if let Some(len) = prefix_stop(&mut r.start[..r.start_len]) {
+                } else if let Some(len) = prefix_stop(&mut start[..r.start_len]) {
                     r.start_len = len;
                 } else {
                     // Nothing sorts after an all-0xFF prefix's keys.
@@ -519,17 +586,17 @@ impl<const CAP: usize> ScanRanges<CAP> {
         let hi = &s.hi;
         let mut len = n;
         if hi.kind != TailKind::Unbounded {
-            r.stop[n..n + hi.len].copy_from_slice(&hi.bytes[..hi.len]);
+            stop[n..n + hi.len].copy_from_slice(&hi.bytes.as_ref()[..hi.len]);
             len = n + hi.len;
         }
         if hi.kind == TailKind::Excluded {
             r.stop_len = len;
             r.has_stop = true;
         } else if hi.kind == TailKind::Included && s.open {
-            r.stop[len] = 0;
+            stop[len] = 0;
             r.stop_len = len + 1;
             r.has_stop = true;
-        } else if let Some(l) = prefix_stop(&mut r.stop[..len]) {
+        } else if let Some(l) = prefix_stop(&mut stop[..len]) {
             r.stop_len = l;
             r.has_stop = true;
         }
@@ -537,17 +604,17 @@ impl<const CAP: usize> ScanRanges<CAP> {
     }
 }
 
-fn empty_range<const CAP: usize>(mut r: KeyRange<CAP>) -> KeyRange<CAP> {
+fn empty_range<K: RowKey>(mut r: KeyRange<K>) -> KeyRange<K> {
     r.stop = r.start;
     r.stop_len = r.start_len;
     r.has_stop = true;
     r
 }
 
-impl<const CAP: usize> Iterator for ScanRanges<CAP> {
-    type Item = KeyRange<CAP>;
+impl<K: RowKey> Iterator for ScanRanges<K> {
+    type Item = KeyRange<K>;
 
-    fn next(&mut self) -> Option<KeyRange<CAP>> {
+    fn next(&mut self) -> Option<KeyRange<K>> {
         if self.next >= self.count {
             return None;
         }
@@ -562,7 +629,20 @@ impl<const CAP: usize> Iterator for ScanRanges<CAP> {
     }
 }
 
-impl<const CAP: usize> ExactSizeIterator for ScanRanges<CAP> {}
+impl<K: RowKey> ExactSizeIterator for ScanRanges<K> {}
+
+/// A typed scan builder, as [`RowKey::scan`] returns it: the derive's
+/// `{Name}Scan` at any stage. Its field methods are inherent (one per field,
+/// in key order); this trait gives generic code the end of every scan.
+pub trait ScanBuilder<K: RowKey> {
+    /// The row ranges of this scan: one, or one per salt or bucket the
+    /// prefix leaves open, in key order.
+    ///
+    /// # Errors
+    /// A scan value the layout refuses (too long for its pad, holding its
+    /// delimiter, a timestamp out of range, ...), naming the field.
+    fn ranges(self) -> Result<ScanRanges<K>, Error>;
+}
 
 /// What a derived scan builder's field method takes: a value of the field's
 /// type (the prefix continues) or a range of them (the scan ends there).

@@ -166,7 +166,7 @@ pub struct SplitKeys {
 ///
 /// # Errors
 /// As [`split_keys_for`], naming `K`.
-pub fn split_keys<K: RowKey + ?Sized>(n: usize) -> Result<SplitKeys, Error> {
+pub fn split_keys<K: RowKey>(n: usize) -> Result<SplitKeys, Error> {
     plan(K::NAME, K::SPREAD, n)
 }
 

@@ -110,16 +110,50 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         }
     };
 
-    quote! {
-        #scan_builder
+    let k = Lifetime::new("'__rowkey_k", Span::call_site());
+    let ks: Vec<_> = node.generics.lifetimes().map(|_| k.clone()).collect();
+    let ty_k = if ks.is_empty() {
+        quote!(#ident)
+    } else {
+        quote!(#ident<#(#ks),*>)
+    };
+    let elided: Vec<_> = node
+        .generics
+        .lifetimes()
+        .map(|_| Lifetime::new("'_", Span::call_site()))
+        .collect();
+    let ty_elided = quote!(#ident<#(#elided),*>);
+    let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
+    let builder = format_ident!("__{}Scan", ident);
 
+    quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
+            #scan_builder
+
             #[automatically_derived]
             impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
                 const NAME: &'static str = #name;
                 const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&[#(#widths),*]);
                 const SPREAD: #p::Spread = #spread;
+                const SCAN_CAP: #p::usize = #p::scan_cap(&[#(#static_widths),*]);
+                type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&[#(#static_widths),*]))];
+                type ScanBuf = [#p::u8; #p::scan_cap(&[#(#static_widths),*])];
+                type Key<'__rowkey_k> = #ty_k;
+                type Scan = #builder<#(#key_lifetimes,)* 0>;
+                type Explained<'__rowkey_k> = #p::Explain<'__rowkey_k, #segment_count>;
+
+                #[inline]
+                fn explain(
+                    __in: &[#p::u8],
+                ) -> #p::Result<#p::Explain<'_, #segment_count>, #p::Error> {
+                    <#ty_elided>::explain(__in)
+                }
+
+                #[inline]
+                fn scan() -> Self::Scan {
+                    <Self>::scan()
+                }
 
                 #[inline]
                 fn encoded_len(&self) -> #p::usize {
@@ -184,6 +218,14 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
                     Self::__rowkey_walk::<true>(__in, &mut __segs)
                 }
+
+                #[inline]
+                fn decode_unverified(
+                    __in: &'__rowkey_de [#p::u8],
+                ) -> #p::Result<Self, #p::Error> {
+                    let mut __segs = [#p::Segment::EMPTY; #segment_count];
+                    Self::__rowkey_walk::<false>(__in, &mut __segs)
+                }
             }
 
             #[automatically_derived]
@@ -204,8 +246,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 pub fn decode_unverified(
                     bytes: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<Self, #p::Error> {
-                    let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    Self::__rowkey_walk::<false>(bytes, &mut __segs)
+                    <Self as #p::DecodeKey<'__rowkey_de>>::decode_unverified(bytes)
                 }
 
                 /// Splits a key into its salt, bucket and field segments, for

@@ -10,6 +10,11 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     let name = ident.to_string();
     let error = error.to_compile_error();
+    let mut de_generics = input.generics.clone();
+    de_generics
+        .params
+        .insert(0, syn::parse_quote!('__rowkey_de));
+    let (de_impl_generics, _, _) = de_generics.split_for_impl();
     quote! {
         #error
         #[allow(unreachable_code, clippy::all)]
@@ -20,6 +25,20 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
                 const MAX_WIDTH: #krate::__private::Option<#krate::__private::usize> =
                     #krate::__private::None;
                 const SPREAD: #krate::__private::Spread = #krate::__private::Spread::None;
+                const SCAN_CAP: #krate::__private::usize = 0;
+                type Buf = [#krate::__private::u8; 0];
+                type ScanBuf = [#krate::__private::u8; 0];
+                type Key<'__rowkey_k> = Self;
+                type Scan = #krate::__private::NoScan;
+                type Explained<'__rowkey_k> = #krate::__private::Explain<'__rowkey_k, 0>;
+                fn explain(
+                    _: &[#krate::__private::u8],
+                ) -> #krate::__private::Result<Self::Explained<'_>, #krate::__private::Error> {
+                    ::core::unreachable!()
+                }
+                fn scan() -> Self::Scan {
+                    ::core::unreachable!()
+                }
                 fn encoded_len(&self) -> #krate::__private::usize {
                     ::core::unreachable!()
                 }
@@ -27,6 +46,14 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
                     &self,
                     _: &mut [#krate::__private::u8],
                 ) -> #krate::__private::Result<#krate::__private::usize, #krate::__private::Error> {
+                    ::core::unreachable!()
+                }
+            }
+            #[automatically_derived]
+            impl #de_impl_generics #krate::__private::DecodeKey<'__rowkey_de> for #ident #ty_generics #where_clause {
+                fn decode(
+                    _: &[#krate::__private::u8],
+                ) -> #krate::__private::Result<Self, #krate::__private::Error> {
                     ::core::unreachable!()
                 }
             }
