@@ -627,8 +627,9 @@ impl KeyPart for Folded {
     fn encoded_len(&self) -> usize {
         1
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out[0] = self.0;
+        Ok(())
     }
 }
 

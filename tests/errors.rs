@@ -82,11 +82,12 @@ impl KeyPart for Platform {
     fn encoded_len(&self) -> usize {
         2
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out.copy_from_slice(match self {
             Platform::Taobao => b"tb",
             Platform::Tmall => b"tm",
         });
+        Ok(())
     }
 }
 
@@ -808,4 +809,123 @@ fn decode_reverse_ts_stored_above_i64_max() {
             .ts,
         0
     );
+}
+
+// ---------------------------------------------------------------------------
+// Field types that refuse values (KeyPart::encode_part returns an error).
+
+/// Cents that are never negative: a negative amount is refused, not stored
+/// as 0 or wrapped.
+#[derive(Debug, PartialEq, Clone, Copy)]
+struct Amount(i64);
+
+impl KeyPart for Amount {
+    const WIDTH: Option<usize> = Some(8);
+    fn encoded_len(&self) -> usize {
+        8
+    }
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        let cents = u64::try_from(self.0).map_err(|_| ErrorKind::Invalid {
+            reason: "an amount is never negative",
+        })?;
+        out.copy_from_slice(&cents.to_be_bytes());
+        Ok(())
+    }
+}
+
+impl DecodePart<'_> for Amount {
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        let cents = u64::decode_part(bytes)?;
+        i64::try_from(cents).map(Amount).map_err(|_| ErrorKind::Invalid {
+            reason: "an amount is at most i64::MAX cents",
+        })
+    }
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Payment<'a> {
+    #[pad(8)]
+    account: &'a str,
+    amount: Amount,
+    #[delim]
+    memo: &'a str,
+    last: Amount,
+}
+
+#[test]
+fn encode_user_type_refuses_a_value() {
+    let key = Payment {
+        account: "acct",
+        amount: Amount(-5),
+        memo: "m",
+        last: Amount(1),
+    };
+    let refused = ErrorKind::Invalid {
+        reason: "an amount is never negative",
+    };
+    let err = key.to_vec().unwrap_err();
+    let text = check(&err, "Payment", Some("amount"), &refused);
+    assert_eq!(
+        text,
+        "Payment.amount: invalid value: an amount is never negative"
+    );
+    // encode_into refuses the same way, and writes nothing a caller could
+    // mistake for a key.
+    let mut buf = [0u8; 64];
+    assert_eq!(key.encode_into(&mut buf).unwrap_err(), err);
+    // The field named is the one that refused, wherever it is in the key.
+    let err = Payment {
+        last: Amount(i64::MIN),
+        amount: Amount(0),
+        ..key
+    }
+    .to_vec()
+    .unwrap_err();
+    check(&err, "Payment", Some("last"), &refused);
+    // Values the type accepts round-trip.
+    let ok = Payment {
+        amount: Amount(i64::MAX),
+        last: Amount(0),
+        ..key
+    };
+    assert_eq!(Payment::decode(&ok.to_vec().unwrap()).unwrap(), ok);
+    // A stored amount over i64::MAX is refused on the way back too.
+    let mut bytes = ok.to_vec().unwrap();
+    bytes[8] = 0xff;
+    let err = decode_err!(Payment, bytes);
+    check(
+        &err,
+        "Payment",
+        Some("amount"),
+        &ErrorKind::Invalid {
+            reason: "an amount is at most i64::MAX cents",
+        },
+    );
+}
+
+#[test]
+fn built_in_field_types_refuse_a_wrong_sized_buffer() {
+    // KeyPart is public: a caller passing a buffer of the wrong length gets
+    // an error, not a panic.
+    let wrong = ErrorKind::Invalid {
+        reason: "field body has the wrong width",
+    };
+    let mut small = [0u8; 3];
+    assert_eq!(7u64.encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!((-7i32).encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!(true.encode_part(&mut []), Err(wrong.clone()));
+    assert_eq!([1u8; 4].encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!("abcd".encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!(
+        String::from("ab").encode_part(&mut small),
+        Err(wrong.clone())
+    );
+    assert_eq!(vec![1u8].encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!((&b"abcd"[..]).encode_part(&mut small), Err(wrong.clone()));
+    use rowkey::TwosComplement;
+    assert_eq!((-1i64).encode_twos(&mut small), Err(wrong.clone()));
+    assert_eq!(i64::decode_twos(&small), Err(wrong.clone()));
+    let mut eight = [0u8; 8];
+    assert_eq!((-1i64).encode_twos(&mut eight), Ok(()));
+    assert_eq!(i64::decode_twos(&eight), Ok(-1));
 }

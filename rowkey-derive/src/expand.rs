@@ -391,8 +391,12 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         _ => quote!(),
     };
     let write = match l.body {
-        Body::Plain | Body::Reverse => quote!(<__V as #p::KeyPart>::encode_part(__v, __body);),
-        Body::Twos => quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body);),
+        Body::Plain | Body::Reverse => {
+            quote!(<__V as #p::KeyPart>::encode_part(__v, __body).map_err(#err)?;)
+        }
+        Body::Twos => {
+            quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body).map_err(#err)?;)
+        }
         Body::ReverseTs => quote! {
             __body.copy_from_slice(
                 &<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?.to_be_bytes(),
@@ -562,7 +566,9 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         Body::ReverseTs => {
             quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__body)).map_err(#err)?)
         }
-        Body::Twos => quote!(<#ty as #p::TwosComplement>::decode_twos(__body)),
+        Body::Twos => {
+            quote!(<#ty as #p::TwosComplement>::decode_twos(__body).map_err(#err)?)
+        }
         Body::Reverse => {
             quote!(<#ty as #p::Reversible>::decode_reversed(__body).map_err(#err)?)
         }
