@@ -416,16 +416,10 @@ fn decode_short_in_salt() {
             available: 2,
         },
     );
+    // No bytes at all is an empty key, refused as such (not blamed on the
+    // first field).
     let err = decode_err!(UserOrder, []);
-    check(
-        &err,
-        "UserOrder",
-        Some("user_id"),
-        &ErrorKind::UnexpectedEnd {
-            needed: 4,
-            available: 0,
-        },
-    );
+    check(&err, "UserOrder", None, &ErrorKind::EmptyKey);
 }
 
 #[test]
@@ -485,15 +479,7 @@ fn decode_short_in_user_type() {
 #[test]
 fn decode_short_in_bucket() {
     let err = decode_err!(Recent, []);
-    check(
-        &err,
-        "Recent",
-        Some("ts"),
-        &ErrorKind::UnexpectedEnd {
-            needed: 1,
-            available: 0,
-        },
-    );
+    check(&err, "Recent", None, &ErrorKind::EmptyKey);
     let bytes = Wide { ts: 123_456 }.to_vec().unwrap();
     let err = decode_err!(Wide, bytes[..1]);
     check(
@@ -928,4 +914,124 @@ fn built_in_field_types_refuse_a_wrong_sized_buffer() {
     let mut eight = [0u8; 8];
     assert_eq!((-1i64).encode_twos(&mut eight), Ok(()));
     assert_eq!(i64::decode_twos(&eight), Ok(-1));
+}
+
+// ---------------------------------------------------------------------------
+// Empty row keys: HBase ("Row length is 0") and Bigtable refuse them.
+
+/// One variable-width field: the empty string is the empty key.
+#[derive(RowKey, Debug, PartialEq)]
+struct OrderIndex<'a> {
+    order_no: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OwnedBytes {
+    data: Vec<u8>,
+}
+
+/// A zero-width fixed field before a variable-width one.
+#[derive(RowKey, Debug, PartialEq)]
+struct ZeroThenStr {
+    nothing: [u8; 0],
+    name: String,
+}
+
+/// A user type that can write nothing.
+#[derive(Debug, PartialEq)]
+struct Tag(String);
+
+impl KeyPart for Tag {
+    const WIDTH: Option<usize> = None;
+    fn encoded_len(&self) -> usize {
+        self.0.len()
+    }
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        out.copy_from_slice(self.0.as_bytes());
+        Ok(())
+    }
+}
+
+impl DecodePart<'_> for Tag {
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        <&str>::decode_part(bytes).map(|s| Tag(s.to_owned()))
+    }
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Tagged {
+    tag: Tag,
+}
+
+/// Encode refuses an empty key with `EmptyKey`, naming the key, both through
+/// `to_vec` and `encode_into`; decode, `decode_unverified` and `explain`
+/// refuse `b""`; one byte is a key.
+macro_rules! refuses_empty {
+    ($ty:ident, $empty:expr, $one:expr) => {{
+        let name = stringify!($ty);
+        let empty = $empty;
+        assert_eq!(empty.encoded_len(), 0);
+        let err = empty.to_vec().unwrap_err();
+        let text = check(&err, name, None, &ErrorKind::EmptyKey);
+        assert!(text.contains("Row length is 0"), "{text}");
+        assert!(text.contains("Bigtable"), "{text}");
+        let mut buf = [0u8; 8];
+        assert_eq!(empty.encode_into(&mut buf).unwrap_err(), err);
+        assert_eq!(empty.encode_into(&mut []).unwrap_err(), err);
+
+        let err = decode_err!($ty, []);
+        check(&err, name, None, &ErrorKind::EmptyKey);
+        assert_eq!($ty::decode_unverified(&[]).unwrap_err(), err);
+
+        let one = $one;
+        let bytes = one.to_vec().unwrap();
+        assert_eq!(bytes.len(), 1);
+        assert_eq!($ty::decode(&bytes).unwrap(), one);
+    }};
+}
+
+#[test]
+fn empty_keys_are_refused() {
+    refuses_empty!(OrderIndex, OrderIndex { order_no: "" }, OrderIndex { order_no: "7" });
+    refuses_empty!(
+        OwnedBytes,
+        OwnedBytes { data: vec![] },
+        OwnedBytes { data: vec![0] }
+    );
+    refuses_empty!(
+        ZeroThenStr,
+        ZeroThenStr {
+            nothing: [],
+            name: String::new()
+        },
+        ZeroThenStr {
+            nothing: [],
+            name: "a".into()
+        }
+    );
+    refuses_empty!(
+        Tagged,
+        Tagged { tag: Tag(String::new()) },
+        Tagged { tag: Tag("t".into()) }
+    );
+}
+
+#[test]
+fn empty_input_is_refused_by_every_layout() {
+    // Layouts whose keys are never empty still say so for an empty input,
+    // rather than blaming their first field.
+    let err = decode_err!(UserOrder, []);
+    check(&err, "UserOrder", None, &ErrorKind::EmptyKey);
+    let err = decode_err!(Delimited, []);
+    check(&err, "Delimited", None, &ErrorKind::EmptyKey);
+    let err = decode_err!(UidType, []);
+    check(&err, "UidType", None, &ErrorKind::EmptyKey);
+    let err = decode_err!(Flags, []);
+    check(&err, "Flags", None, &ErrorKind::EmptyKey);
+    // A short but non-empty input still names the field it ends in.
+    let err = decode_err!(Flags, [0]);
+    assert_eq!(err.field_name(), Some("b"));
+    // Empty values in a layout that frames them still make a key.
+    let key = Delimited { c1: "", c2: "" };
+    assert_eq!(key.to_vec().unwrap(), b"_");
 }

@@ -47,6 +47,10 @@ pub enum ErrorKind {
         /// Bytes the buffer has.
         available: usize,
     },
+    /// Encode or decode: the key has no bytes. HBase (`Row length is 0`)
+    /// and Bigtable refuse an empty row key, so encode refuses to write one
+    /// (every field's value wrote nothing) and decode refuses to read one.
+    EmptyKey,
     /// Encode: the key is longer than HBase's row-key limit of 32767 bytes.
     KeyTooLong {
         /// The key's length.
@@ -173,6 +177,11 @@ impl fmt::Display for ErrorKind {
                 f,
                 "key is {len} bytes, over HBase's row-key limit of 32767; \
                  bound the variable-width fields with #[pad(N)]"
+            ),
+            ErrorKind::EmptyKey => write!(
+                f,
+                "the key is empty (0 bytes), and HBase (\"Row length is 0\") and Bigtable \
+                 refuse an empty row key; give a field a non-empty value, or #[pad(N)] one"
             ),
             ErrorKind::UnexpectedEnd { needed, available } => write!(
                 f,

@@ -85,6 +85,30 @@ pub const fn fixed_prefix(widths: &[Option<usize>]) -> usize {
     total
 }
 
+/// The shortest input decode reads: the leading fixed widths, and never
+/// less than one byte (no row has an empty key).
+#[must_use]
+pub const fn min_len(widths: &[Option<usize>]) -> usize {
+    let w = fixed_prefix(widths);
+    if w == 0 {
+        1
+    } else {
+        w
+    }
+}
+
+/// The refusal of a key of `len` bytes outside `1..=HBASE_MAX_KEY`.
+#[cold]
+#[inline(never)]
+#[must_use]
+pub fn length_refusal(len: usize) -> ErrorKind {
+    if len == 0 {
+        ErrorKind::EmptyKey
+    } else {
+        ErrorKind::KeyTooLong { len }
+    }
+}
+
 /// The longest input decode reads: the layout's widest key, or HBase's
 /// limit for an unbounded layout (longer keys cannot be written).
 #[must_use]

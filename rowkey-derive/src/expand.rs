@@ -132,8 +132,9 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __out: &mut [#p::u8],
                 ) -> #p::Result<#p::usize, #p::Error> {
                     let __len = <Self as #p::RowKey>::encoded_len(self);
-                    if __len > #p::HBASE_MAX_KEY {
-                        return #p::Err(#p::Error::key(#name, #p::ErrorKind::KeyTooLong { len: __len }));
+                    // One compare for both ends: 0 wraps above the limit.
+                    if __len.wrapping_sub(1) >= #p::HBASE_MAX_KEY {
+                        return #p::Err(#p::Error::key(#name, #p::length_refusal(__len)));
                     }
                     if __out.len() < __len {
                         return #p::Err(#p::Error::key(
@@ -230,7 +231,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
                 ) -> #p::Result<Self, #p::Error> {
-                    const __MIN: #p::usize = #p::fixed_prefix(&[#(#static_widths),*]);
+                    // At least one byte: no row has an empty key.
+                    const __MIN: #p::usize = #p::min_len(&[#(#static_widths),*]);
                     const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&[#(#static_widths),*]));
                     if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
                         return #p::Err(Self::__rowkey_bad_len::<VERIFY>(__in));
@@ -238,8 +240,9 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     Self::__rowkey_read::<VERIFY>(__in, __segs)
                 }
 
-                /// The error of an input shorter than the fixed-width fields,
-                /// longer than the widest key or over HBase's limit.
+                /// The error of an input that is empty, shorter than the
+                /// fixed-width fields, longer than the widest key or over
+                /// HBase's limit.
                 #[cold]
                 fn __rowkey_bad_len<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
@@ -247,11 +250,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     // A longer key could not have been written (encode
                     // refuses it), so accepting it would give a value that
                     // does not encode back.
-                    if __in.len() > #p::HBASE_MAX_KEY {
-                        return #p::Error::key(
-                            #name,
-                            #p::ErrorKind::KeyTooLong { len: __in.len() },
-                        );
+                    if __in.is_empty() || __in.len() > #p::HBASE_MAX_KEY {
+                        return #p::Error::key(#name, #p::length_refusal(__in.len()));
                     }
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
                     match Self::__rowkey_read::<VERIFY>(__in, &mut __segs) {
