@@ -634,9 +634,12 @@ fn multi_salt(
         return (quote!(), quote!(), quote!());
     };
     let k = salt.chars;
-    let slots: Vec<_> = layouts
+    // Hashed in the order the fields are listed, not declared: Java's
+    // `md5(kind + "_" + uid)` over a key that stores uid first.
+    let slots: Vec<_> = salt
+        .fields
         .iter()
-        .filter(|l| l.in_multi_salt)
+        .filter_map(|f| layouts.iter().find(|l| l.field.ident == f))
         .map(|l| format_ident!("__slot{}", l.index))
         .collect();
     let delim_write = match salt.delim {
