@@ -137,7 +137,9 @@ pub trait OrderedPart: KeyPart {}
     note = "a bucket is `value mod N` of an integer: put it on an integer field, implement rowkey::BucketValue for your type, or spread the keys with #[salt(md5, K)] instead"
 )]
 pub trait BucketValue {
-    /// `self mod n`, Euclidean: never negative. `n` is in `2..=65536`.
+    /// `self mod n`, Euclidean: never negative. The derive passes `n` in
+    /// `2..=65536`; the built-in impls give 0 for `n = 0` rather than
+    /// dividing by it.
     fn bucket(&self, n: u32) -> u32;
 }
 
@@ -223,7 +225,9 @@ macro_rules! unsigned {
         impl BucketValue for $t {
             #[inline]
             #[allow(clippy::cast_possible_truncation)] // the remainder is below n <= 65536
-            fn bucket(&self, n: u32) -> u32 { (u128::from(*self) % u128::from(n)) as u32 }
+            fn bucket(&self, n: u32) -> u32 {
+                u128::from(*self).checked_rem(u128::from(n)).unwrap_or(0) as u32
+            }
         }
     )*};
 }
@@ -254,7 +258,9 @@ macro_rules! signed {
         impl BucketValue for $t {
             #[inline]
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0 <= remainder < n
-            fn bucket(&self, n: u32) -> u32 { i128::from(*self).rem_euclid(i128::from(n)) as u32 }
+            fn bucket(&self, n: u32) -> u32 {
+                i128::from(*self).checked_rem_euclid(i128::from(n)).unwrap_or(0) as u32
+            }
         }
         impl TwosComplement for $t {
             #[inline]

@@ -20,6 +20,13 @@ pub use core::option::Option::{self, None, Some};
 pub use core::primitive::{bool, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
 
+/// The derived `explain`'s result: its decode walk laid the segments out
+/// inside the key, so they need no check.
+#[must_use]
+pub fn explain<const N: usize>(key: &[u8], segments: [Segment; N]) -> Explain<'_, N> {
+    Explain::from_walk(key, segments)
+}
+
 /// HBase's row-key limit (`Short.MAX_VALUE`).
 pub const HBASE_MAX_KEY: usize = 32767;
 

@@ -216,7 +216,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
                     Self::__rowkey_walk::<true>(bytes, &mut __segs)?;
-                    #p::Ok(#p::Explain::new(bytes, __segs))
+                    #p::Ok(#p::explain(bytes, __segs))
                 }
 
                 // One length check up front, a single compare: inside
