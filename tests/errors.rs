@@ -237,18 +237,136 @@ fn encode_reversed_value_starting_with_pad_byte() {
     }
     .to_vec()
     .unwrap_err();
-    check(
+    let text = check(
         &err,
         "RevPad",
         Some("user_id"),
-        &ErrorKind::EndsWithPadByte { byte: 0 },
+        &ErrorKind::StartsWithPadByte { byte: 0 },
     );
+    assert!(text.contains("starts with its pad byte 0x00"), "{text}");
     // Ending in it is fine: reversed, that byte leads the body.
     let key = RevPad {
         user_id: "abc\0".into(),
         order_id: 1,
     };
     assert_eq!(RevPad::decode(&key.to_vec().unwrap()).unwrap(), key);
+
+    // A printable pad byte: "xavier" starts with it, and the message says
+    // so (not that it ends in it, which it does not).
+    let err = RevPadX {
+        name: "xavier".into(),
+        n: 1,
+    }
+    .to_vec()
+    .unwrap_err();
+    let text = check(
+        &err,
+        "RevPadX",
+        Some("name"),
+        &ErrorKind::StartsWithPadByte { byte: b'x' },
+    );
+    assert!(
+        text.contains("starts with its pad byte 0x78 ('x')"),
+        "{text}"
+    );
+    assert!(!text.contains("ends in"), "{text}");
+    // "maxx" ends in x: reversed it starts with it, which is fine.
+    let key = RevPadX {
+        name: "maxx".into(),
+        n: 1,
+    };
+    assert_eq!(RevPadX::decode(&key.to_vec().unwrap()).unwrap(), key);
+    // Bytes too: the first byte is stored last.
+    let err = RevBytesPad {
+        data: vec![0xee, 1, 2],
+    }
+    .to_vec()
+    .unwrap_err();
+    check(
+        &err,
+        "RevBytesPad",
+        Some("data"),
+        &ErrorKind::StartsWithPadByte { byte: 0xee },
+    );
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct RevPadX {
+    #[reverse]
+    #[pad(8, b'x')]
+    name: String,
+    n: u8,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct RevBytesPad {
+    #[reverse]
+    #[pad(4, 0xee)]
+    data: Vec<u8>,
+}
+
+#[test]
+fn messages_read_as_sentences() {
+    // Every refusal's text: no runs of spaces (a string continued without
+    // `\`), no line breaks, and a printable pad or delimiter byte shown as
+    // the character the user wrote.
+    let kinds = [
+        ErrorKind::TooLongForPad { len: 9, pad: 8 },
+        ErrorKind::EndsWithPadByte { byte: b'x' },
+        ErrorKind::StartsWithPadByte { byte: b'x' },
+        ErrorKind::ContainsDelimiter {
+            byte: b'_',
+            index: 3,
+        },
+        ErrorKind::TimestampOutOfRange { value: -1 },
+        ErrorKind::BufferTooSmall {
+            needed: 9,
+            available: 8,
+        },
+        ErrorKind::EmptyKey,
+        ErrorKind::KeyTooLong { len: 40_000 },
+        ErrorKind::UnexpectedEnd {
+            needed: 8,
+            available: 2,
+        },
+        ErrorKind::TrailingBytes { count: 2 },
+        ErrorKind::InvalidUtf8 { valid_up_to: 1 },
+        ErrorKind::SaltMismatch,
+        ErrorKind::BucketMismatch {
+            stored: 1,
+            computed: 2,
+        },
+        ErrorKind::MissingDelimiter { byte: b'_' },
+        ErrorKind::Invalid { reason: "why" },
+    ];
+    for kind in kinds {
+        let text = Error::field("Key", "field", kind.clone()).to_string();
+        assert!(!text.contains("  "), "{text:?}");
+        assert!(!text.contains('\n'), "{text:?}");
+        assert!(text.starts_with("Key.field: "), "{text:?}");
+        if let ErrorKind::EndsWithPadByte { .. }
+        | ErrorKind::StartsWithPadByte { .. }
+        | ErrorKind::MissingDelimiter { .. }
+        | ErrorKind::ContainsDelimiter { .. } = kind
+        {
+            assert!(text.contains("('x')") || text.contains("('_')"), "{text}");
+        }
+    }
+    // A 0x00 byte is shown as hex only.
+    let text = ErrorKind::EndsWithPadByte { byte: 0 }.to_string();
+    assert!(text.contains("0x00,"), "{text}");
+
+    // The fan-out refusal, which the scan builder makes.
+    #[derive(RowKey, Debug)]
+    #[rowkey(salt(md5, 6, fields(a)))]
+    struct Wide {
+        a: u32,
+        b: u32,
+    }
+    let err = Wide::scan().ranges().unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains("  "), "{text:?}");
+    assert!(text.contains("2^20"), "{text}");
 }
 
 #[test]

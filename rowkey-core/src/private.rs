@@ -294,6 +294,16 @@ fn pad_in_8(word: &[u8], byte: u8) -> usize {
     (diff.leading_zeros() / 8) as usize
 }
 
+/// Refuses a `#[reverse]` padded body (as stored, reversed) that ends in its
+/// pad byte: the value starts with it.
+#[inline]
+pub fn check_reversed_pad_end(body: &[u8], byte: u8) -> Result<(), ErrorKind> {
+    if body.last() == Some(&byte) {
+        return Err(ErrorKind::StartsWithPadByte { byte });
+    }
+    Ok(())
+}
+
 #[inline]
 pub fn check_no_delim(body: &[u8], byte: u8) -> Result<(), ErrorKind> {
     match body.iter().position(|&b| b == byte) {

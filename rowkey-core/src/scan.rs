@@ -401,7 +401,9 @@ impl<const CAP: usize> Scan<CAP> {
                 self.key,
                 "salt",
                 ErrorKind::Invalid {
-                    reason: "the scan would fan out over more than 2^20 salt and bucket                              ranges; give every field the struct-level salt hashes",
+                    reason: "the scan would fan out over more than 2^20 (1048576) salt and \
+                             bucket ranges: give the scan every field the struct-level salt \
+                             hashes, so that the salt is known",
                 },
             ));
         }

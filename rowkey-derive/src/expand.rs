@@ -437,10 +437,17 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         },
         None => quote!(),
     };
+    // Reversed, the stored body ends in the value's first character: that
+    // is what the refusal must name.
+    let check_end = if l.body == Body::Reverse {
+        quote!(#p::check_reversed_pad_end)
+    } else {
+        quote!(#p::check_pad_end)
+    };
     let frame = match l.frame {
         Frame::Pad { width, byte } => quote! {
             if __ends.is_none() {
-                #p::check_pad_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+                #check_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
             }
             *__pos = __body_at + #width;
         },

@@ -125,9 +125,9 @@ fn check_limit(cx: &Ctxt, input: &Input) {
             cx.syn_error(syn::Error::new(
                 span,
                 format!(
-                    "this row key is at least {total} bytes wide by field `{}` (the fields \
-                     before it take {before}), over HBase's row-key limit of {HBASE_MAX_KEY} \
-                     bytes; shorten the #[pad(N)] widths",
+                    "this row key is at least {total} bytes wide up to and including field \
+                     `{}` (the fields before it take {before}), over HBase's row-key limit of \
+                     {HBASE_MAX_KEY} bytes; shorten the #[pad(N)] widths",
                     field.ident
                 ),
             ));
