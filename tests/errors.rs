@@ -940,9 +940,11 @@ impl KeyPart for Amount {
 impl DecodePart<'_> for Amount {
     fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
         let cents = u64::decode_part(bytes)?;
-        i64::try_from(cents).map(Amount).map_err(|_| ErrorKind::Invalid {
-            reason: "an amount is at most i64::MAX cents",
-        })
+        i64::try_from(cents)
+            .map(Amount)
+            .map_err(|_| ErrorKind::Invalid {
+                reason: "an amount is at most i64::MAX cents",
+            })
     }
 }
 
@@ -1025,7 +1027,7 @@ fn built_in_field_types_refuse_a_wrong_sized_buffer() {
         Err(wrong.clone())
     );
     assert_eq!(vec![1u8].encode_part(&mut small), Err(wrong.clone()));
-    assert_eq!((&b"abcd"[..]).encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!(b"abcd"[..].encode_part(&mut small), Err(wrong.clone()));
     use rowkey::TwosComplement;
     assert_eq!((-1i64).encode_twos(&mut small), Err(wrong.clone()));
     assert_eq!(i64::decode_twos(&small), Err(wrong.clone()));
@@ -1110,7 +1112,11 @@ macro_rules! refuses_empty {
 
 #[test]
 fn empty_keys_are_refused() {
-    refuses_empty!(OrderIndex, OrderIndex { order_no: "" }, OrderIndex { order_no: "7" });
+    refuses_empty!(
+        OrderIndex,
+        OrderIndex { order_no: "" },
+        OrderIndex { order_no: "7" }
+    );
     refuses_empty!(
         OwnedBytes,
         OwnedBytes { data: vec![] },
@@ -1129,8 +1135,12 @@ fn empty_keys_are_refused() {
     );
     refuses_empty!(
         Tagged,
-        Tagged { tag: Tag(String::new()) },
-        Tagged { tag: Tag("t".into()) }
+        Tagged {
+            tag: Tag(String::new())
+        },
+        Tagged {
+            tag: Tag("t".into())
+        }
     );
 }
 

@@ -20,7 +20,13 @@ fn seg(name: &'static str, start: usize, end: usize) -> Segment {
 #[test]
 fn explain_refuses_segments_outside_the_key() {
     let key = b"web01cpu";
-    for (start, end) in [(0, 9), (5, 4), (9, 9), (usize::MAX, usize::MAX), (0, usize::MAX)] {
+    for (start, end) in [
+        (0, 9),
+        (5, 4),
+        (9, 9),
+        (usize::MAX, usize::MAX),
+        (0, usize::MAX),
+    ] {
         let err = Explain::new(key, [seg("host", 0, 5), seg("metric", start, end)]).unwrap_err();
         assert_eq!(err.key_name(), "Explain");
         assert_eq!(err.field_name(), Some("metric"), "{err}");
@@ -28,8 +34,11 @@ fn explain_refuses_segments_outside_the_key() {
         assert!(err.to_string().contains("outside the key"), "{err}");
     }
     // Segments inside the key, even empty or overlapping ones, print.
-    let explain = Explain::new(key, [seg("host", 0, 5), seg("metric", 5, 8), seg("none", 8, 8)])
-        .unwrap();
+    let explain = Explain::new(
+        key,
+        [seg("host", 0, 5), seg("metric", 5, 8), seg("none", 8, 8)],
+    )
+    .unwrap();
     let text = explain.to_string();
     assert!(text.contains("web01") && text.contains("cpu"), "{text}");
     // A segment of another, longer key is not this key's: no bytes, no panic.
@@ -48,7 +57,10 @@ fn bucket_of_zero_buckets_is_zero_not_a_division_by_zero() {
     assert_eq!(i128::MIN.bucket(0), 0);
     assert_eq!(i128::MIN.bucket(1), 0);
     assert_eq!((-1i8).bucket(16), 15);
-    assert_eq!(u128::MAX.bucket(u32::MAX), (u128::MAX % u128::from(u32::MAX)) as u32);
+    assert_eq!(
+        u128::MAX.bucket(u32::MAX),
+        (u128::MAX % u128::from(u32::MAX)) as u32
+    );
 }
 
 #[test]
@@ -64,7 +76,13 @@ fn field_types_take_any_bytes() {
     }
     // Reversing bytes that are not UTF-8 as a string neither panics nor
     // loses bytes; reading them back is an error.
-    for bytes in [&b"\xff\xfe"[..], b"\x80abc", b"a\xe6\xb7", b"", b"\xe6\xb7\x98"] {
+    for bytes in [
+        &b"\xff\xfe"[..],
+        b"\x80abc",
+        b"a\xe6\xb7",
+        b"",
+        b"\xe6\xb7\x98",
+    ] {
         let mut body = bytes.to_vec();
         String::reverse_body(&mut body);
         assert_eq!(body.len(), bytes.len());
@@ -163,11 +181,10 @@ fn printing_takes_any_bytes_and_names() {
 fn merge_takes_rows_shorter_than_the_skip() {
     let a = vec![vec![1u8], vec![]];
     let b = vec![vec![0u8, 0, 0]];
-    let merged: Vec<Vec<u8>> = rowkey::merge_sorted(
-        [a.into_iter(), b.into_iter()],
-        usize::MAX,
-        |k: &Vec<u8>| k.as_slice(),
-    )
-    .collect();
+    let merged: Vec<Vec<u8>> =
+        rowkey::merge_sorted([a.into_iter(), b.into_iter()], usize::MAX, |k: &Vec<u8>| {
+            k.as_slice()
+        })
+        .collect();
     assert_eq!(merged.len(), 3);
 }
