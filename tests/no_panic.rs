@@ -188,3 +188,12 @@ fn merge_takes_rows_shorter_than_the_skip() {
         .collect();
     assert_eq!(merged.len(), 3);
 }
+
+#[test]
+fn prefix_stop_takes_any_prefix() {
+    assert_eq!(rowkey::prefix_stop(&mut []), None);
+    assert_eq!(rowkey::prefix_stop(&mut [0xff; 3]), None);
+    let mut p = [1, 0xfe, 0xff];
+    assert_eq!(rowkey::prefix_stop(&mut p), Some(2));
+    assert_eq!(p[..2], [1, 0xff]);
+}
