@@ -36,6 +36,9 @@
  * 14 uid_type           ascii(md5Hex(uid + "_" + kind)[0..4]) + "_" + uid + "_" + kind
  * 15 uuid_bytes         16 bytes of a UUID (msb, lsb big-endian) + Bytes.toBytes(int) part
  *                       (part is printed as an unsigned u32; Java passes (int) part)
+ * 16 kind_uid_salt      ascii(md5Hex(kind + "_" + uid)[0..4]) + uid + kind + "_" + u64 ts
+ *                       (uid: a 10-digit account number; the salt hashes kind first,
+ *                       though the key stores uid first)
  */
 
 import java.io.*;
@@ -262,6 +265,15 @@ public class GoldenKeys {
         r = new Random(15);
         for (int i = 0; i < 10; i++) uuidBytes(new UUID(r.nextLong(), r.nextLong()), r.nextInt());
 
+        header("kind_uid_salt", "uid\tkind\tts");
+        String[][] kindCases = {{"0000012345", "buyer"}, {"0000012345", "seller"}, {"9999999999", ""},
+                {"0000000000", "a"}, {"1234567890", "\u7c7b\u578b"}, {"0000000001", "vip-gold"}};
+        long[] kindTs = {0, 1, MAX, 1_700_000_000_000L, 255, 1L << 40};
+        for (int i = 0; i < kindCases.length; i++) kindUidSalt(kindCases[i][0], kindCases[i][1], kindTs[i]);
+        r = new Random(16);
+        for (int i = 0; i < 10; i++)
+            kindUidSalt(String.format("%010d", r.nextInt(1_000_000_000)), token(r, 0, 8), millis(r));
+
         OUT.flush();
     }
 
@@ -311,6 +323,16 @@ public class GoldenKeys {
         emit("uid_type", a(uid, kind),
                 toBytes(md5Hex(uid + "_" + kind).substring(0, 4)), toBytes("_"), toBytes(uid),
                 toBytes("_"), toBytes(kind));
+    }
+    // A salt listed as fields(kind, uid) over a key that stores uid first:
+    // md5Hex(kind + "_" + uid), where the "_" is kind's delimiter.
+    static void kindUidSalt(String uid, String kind, long ts) {
+        if (uid.length() != 10 || !uid.chars().allMatch(Character::isDigit))
+            throw new IllegalArgumentException("uid is 10 digits: " + uid);
+        if (kind.indexOf('_') >= 0) throw new IllegalArgumentException("kind contains '_': " + kind);
+        emit("kind_uid_salt", a(uid, kind, u64(ts)),
+                toBytes(md5Hex(kind + "_" + uid).substring(0, 4)), toBytes(uid), toBytes(kind),
+                toBytes("_"), toBytes(ts));
     }
     static void uuidBytes(UUID id, int part) {
         byte[] raw = ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())

@@ -141,7 +141,7 @@ pub mod attributes {
     //! | attribute | meaning |
     //! | --- | --- |
     //! | `#[rowkey(crate = "path")]` | where the `rowkey` crate is, when renamed or re-exported |
-    //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), at the front of the key |
+    //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), hashed in the order `fields(..)` lists them (which need not be key order), at the front of the key. A field cannot also have its own `#[salt]` |
     //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | the same, then a delimiter: seed 001's `MD5(uid_type)_uid_type` |
     //!
     //! ```

@@ -130,6 +130,12 @@ impl Layout<'_> {
                     hex(input)
                 );
                 prop_assert!(rendered_len(e) > 0);
+                prop_assert_eq!(
+                    matches!(e.kind(), ErrorKind::EmptyKey),
+                    input.is_empty(),
+                    "an empty key is refused as such, and only it: {}",
+                    e
+                );
                 let mut seen = self.seen.borrow_mut();
                 if let ErrorKind::TrailingBytes { count } = *e.kind() {
                     prop_assert!(count > 0 && count <= input.len(), "{}", e);
@@ -149,7 +155,9 @@ impl Layout<'_> {
                     None => prop_assert!(
                         matches!(
                             e.kind(),
-                            ErrorKind::TrailingBytes { .. } | ErrorKind::KeyTooLong { .. }
+                            ErrorKind::TrailingBytes { .. }
+                                | ErrorKind::KeyTooLong { .. }
+                                | ErrorKind::EmptyKey
                         ),
                         "a decode error without a field: {}",
                         e
@@ -627,8 +635,9 @@ impl KeyPart for Folded {
     fn encoded_len(&self) -> usize {
         1
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out[0] = self.0;
+        Ok(())
     }
 }
 

@@ -82,11 +82,12 @@ impl KeyPart for Platform {
     fn encoded_len(&self) -> usize {
         2
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out.copy_from_slice(match self {
             Platform::Taobao => b"tb",
             Platform::Tmall => b"tm",
         });
+        Ok(())
     }
 }
 
@@ -236,18 +237,136 @@ fn encode_reversed_value_starting_with_pad_byte() {
     }
     .to_vec()
     .unwrap_err();
-    check(
+    let text = check(
         &err,
         "RevPad",
         Some("user_id"),
-        &ErrorKind::EndsWithPadByte { byte: 0 },
+        &ErrorKind::StartsWithPadByte { byte: 0 },
     );
+    assert!(text.contains("starts with its pad byte 0x00"), "{text}");
     // Ending in it is fine: reversed, that byte leads the body.
     let key = RevPad {
         user_id: "abc\0".into(),
         order_id: 1,
     };
     assert_eq!(RevPad::decode(&key.to_vec().unwrap()).unwrap(), key);
+
+    // A printable pad byte: "xavier" starts with it, and the message says
+    // so (not that it ends in it, which it does not).
+    let err = RevPadX {
+        name: "xavier".into(),
+        n: 1,
+    }
+    .to_vec()
+    .unwrap_err();
+    let text = check(
+        &err,
+        "RevPadX",
+        Some("name"),
+        &ErrorKind::StartsWithPadByte { byte: b'x' },
+    );
+    assert!(
+        text.contains("starts with its pad byte 0x78 ('x')"),
+        "{text}"
+    );
+    assert!(!text.contains("ends in"), "{text}");
+    // "maxx" ends in x: reversed it starts with it, which is fine.
+    let key = RevPadX {
+        name: "maxx".into(),
+        n: 1,
+    };
+    assert_eq!(RevPadX::decode(&key.to_vec().unwrap()).unwrap(), key);
+    // Bytes too: the first byte is stored last.
+    let err = RevBytesPad {
+        data: vec![0xee, 1, 2],
+    }
+    .to_vec()
+    .unwrap_err();
+    check(
+        &err,
+        "RevBytesPad",
+        Some("data"),
+        &ErrorKind::StartsWithPadByte { byte: 0xee },
+    );
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct RevPadX {
+    #[reverse]
+    #[pad(8, b'x')]
+    name: String,
+    n: u8,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct RevBytesPad {
+    #[reverse]
+    #[pad(4, 0xee)]
+    data: Vec<u8>,
+}
+
+#[test]
+fn messages_read_as_sentences() {
+    // Every refusal's text: no runs of spaces (a string continued without
+    // `\`), no line breaks, and a printable pad or delimiter byte shown as
+    // the character the user wrote.
+    let kinds = [
+        ErrorKind::TooLongForPad { len: 9, pad: 8 },
+        ErrorKind::EndsWithPadByte { byte: b'x' },
+        ErrorKind::StartsWithPadByte { byte: b'x' },
+        ErrorKind::ContainsDelimiter {
+            byte: b'_',
+            index: 3,
+        },
+        ErrorKind::TimestampOutOfRange { value: -1 },
+        ErrorKind::BufferTooSmall {
+            needed: 9,
+            available: 8,
+        },
+        ErrorKind::EmptyKey,
+        ErrorKind::KeyTooLong { len: 40_000 },
+        ErrorKind::UnexpectedEnd {
+            needed: 8,
+            available: 2,
+        },
+        ErrorKind::TrailingBytes { count: 2 },
+        ErrorKind::InvalidUtf8 { valid_up_to: 1 },
+        ErrorKind::SaltMismatch,
+        ErrorKind::BucketMismatch {
+            stored: 1,
+            computed: 2,
+        },
+        ErrorKind::MissingDelimiter { byte: b'_' },
+        ErrorKind::Invalid { reason: "why" },
+    ];
+    for kind in kinds {
+        let text = Error::field("Key", "field", kind.clone()).to_string();
+        assert!(!text.contains("  "), "{text:?}");
+        assert!(!text.contains('\n'), "{text:?}");
+        assert!(text.starts_with("Key.field: "), "{text:?}");
+        if let ErrorKind::EndsWithPadByte { .. }
+        | ErrorKind::StartsWithPadByte { .. }
+        | ErrorKind::MissingDelimiter { .. }
+        | ErrorKind::ContainsDelimiter { .. } = kind
+        {
+            assert!(text.contains("('x')") || text.contains("('_')"), "{text}");
+        }
+    }
+    // A 0x00 byte is shown as hex only.
+    let text = ErrorKind::EndsWithPadByte { byte: 0 }.to_string();
+    assert!(text.contains("0x00,"), "{text}");
+
+    // The fan-out refusal, which the scan builder makes.
+    #[derive(RowKey, Debug)]
+    #[rowkey(salt(md5, 6, fields(a)))]
+    struct Wide {
+        a: u32,
+        b: u32,
+    }
+    let err = Wide::scan().ranges().unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains("  "), "{text:?}");
+    assert!(text.contains("2^20"), "{text}");
 }
 
 #[test]
@@ -415,16 +534,10 @@ fn decode_short_in_salt() {
             available: 2,
         },
     );
+    // No bytes at all is an empty key, refused as such (not blamed on the
+    // first field).
     let err = decode_err!(UserOrder, []);
-    check(
-        &err,
-        "UserOrder",
-        Some("user_id"),
-        &ErrorKind::UnexpectedEnd {
-            needed: 4,
-            available: 0,
-        },
-    );
+    check(&err, "UserOrder", None, &ErrorKind::EmptyKey);
 }
 
 #[test]
@@ -484,15 +597,7 @@ fn decode_short_in_user_type() {
 #[test]
 fn decode_short_in_bucket() {
     let err = decode_err!(Recent, []);
-    check(
-        &err,
-        "Recent",
-        Some("ts"),
-        &ErrorKind::UnexpectedEnd {
-            needed: 1,
-            available: 0,
-        },
-    );
+    check(&err, "Recent", None, &ErrorKind::EmptyKey);
     let bytes = Wide { ts: 123_456 }.to_vec().unwrap();
     let err = decode_err!(Wide, bytes[..1]);
     check(
@@ -808,4 +913,253 @@ fn decode_reverse_ts_stored_above_i64_max() {
             .ts,
         0
     );
+}
+
+// ---------------------------------------------------------------------------
+// Field types that refuse values (KeyPart::encode_part returns an error).
+
+/// Cents that are never negative: a negative amount is refused, not stored
+/// as 0 or wrapped.
+#[derive(Debug, PartialEq, Clone, Copy)]
+struct Amount(i64);
+
+impl KeyPart for Amount {
+    const WIDTH: Option<usize> = Some(8);
+    fn encoded_len(&self) -> usize {
+        8
+    }
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        let cents = u64::try_from(self.0).map_err(|_| ErrorKind::Invalid {
+            reason: "an amount is never negative",
+        })?;
+        out.copy_from_slice(&cents.to_be_bytes());
+        Ok(())
+    }
+}
+
+impl DecodePart<'_> for Amount {
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        let cents = u64::decode_part(bytes)?;
+        i64::try_from(cents)
+            .map(Amount)
+            .map_err(|_| ErrorKind::Invalid {
+                reason: "an amount is at most i64::MAX cents",
+            })
+    }
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Payment<'a> {
+    #[pad(8)]
+    account: &'a str,
+    amount: Amount,
+    #[delim]
+    memo: &'a str,
+    last: Amount,
+}
+
+#[test]
+fn encode_user_type_refuses_a_value() {
+    let key = Payment {
+        account: "acct",
+        amount: Amount(-5),
+        memo: "m",
+        last: Amount(1),
+    };
+    let refused = ErrorKind::Invalid {
+        reason: "an amount is never negative",
+    };
+    let err = key.to_vec().unwrap_err();
+    let text = check(&err, "Payment", Some("amount"), &refused);
+    assert_eq!(
+        text,
+        "Payment.amount: invalid value: an amount is never negative"
+    );
+    // encode_into refuses the same way, and writes nothing a caller could
+    // mistake for a key.
+    let mut buf = [0u8; 64];
+    assert_eq!(key.encode_into(&mut buf).unwrap_err(), err);
+    // The field named is the one that refused, wherever it is in the key.
+    let err = Payment {
+        last: Amount(i64::MIN),
+        amount: Amount(0),
+        ..key
+    }
+    .to_vec()
+    .unwrap_err();
+    check(&err, "Payment", Some("last"), &refused);
+    // Values the type accepts round-trip.
+    let ok = Payment {
+        amount: Amount(i64::MAX),
+        last: Amount(0),
+        ..key
+    };
+    assert_eq!(Payment::decode(&ok.to_vec().unwrap()).unwrap(), ok);
+    // A stored amount over i64::MAX is refused on the way back too.
+    let mut bytes = ok.to_vec().unwrap();
+    bytes[8] = 0xff;
+    let err = decode_err!(Payment, bytes);
+    check(
+        &err,
+        "Payment",
+        Some("amount"),
+        &ErrorKind::Invalid {
+            reason: "an amount is at most i64::MAX cents",
+        },
+    );
+}
+
+#[test]
+fn built_in_field_types_refuse_a_wrong_sized_buffer() {
+    // KeyPart is public: a caller passing a buffer of the wrong length gets
+    // an error, not a panic.
+    let wrong = ErrorKind::Invalid {
+        reason: "field body has the wrong width",
+    };
+    let mut small = [0u8; 3];
+    assert_eq!(7u64.encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!((-7i32).encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!(true.encode_part(&mut []), Err(wrong.clone()));
+    assert_eq!([1u8; 4].encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!("abcd".encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!(
+        String::from("ab").encode_part(&mut small),
+        Err(wrong.clone())
+    );
+    assert_eq!(vec![1u8].encode_part(&mut small), Err(wrong.clone()));
+    assert_eq!(b"abcd"[..].encode_part(&mut small), Err(wrong.clone()));
+    use rowkey::TwosComplement;
+    assert_eq!((-1i64).encode_twos(&mut small), Err(wrong.clone()));
+    assert_eq!(i64::decode_twos(&small), Err(wrong.clone()));
+    let mut eight = [0u8; 8];
+    assert_eq!((-1i64).encode_twos(&mut eight), Ok(()));
+    assert_eq!(i64::decode_twos(&eight), Ok(-1));
+}
+
+// ---------------------------------------------------------------------------
+// Empty row keys: HBase ("Row length is 0") and Bigtable refuse them.
+
+/// One variable-width field: the empty string is the empty key.
+#[derive(RowKey, Debug, PartialEq)]
+struct OrderIndex<'a> {
+    order_no: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OwnedBytes {
+    data: Vec<u8>,
+}
+
+/// A zero-width fixed field before a variable-width one.
+#[derive(RowKey, Debug, PartialEq)]
+struct ZeroThenStr {
+    nothing: [u8; 0],
+    name: String,
+}
+
+/// A user type that can write nothing.
+#[derive(Debug, PartialEq)]
+struct Tag(String);
+
+impl KeyPart for Tag {
+    const WIDTH: Option<usize> = None;
+    fn encoded_len(&self) -> usize {
+        self.0.len()
+    }
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        out.copy_from_slice(self.0.as_bytes());
+        Ok(())
+    }
+}
+
+impl DecodePart<'_> for Tag {
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        <&str>::decode_part(bytes).map(|s| Tag(s.to_owned()))
+    }
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Tagged {
+    tag: Tag,
+}
+
+/// Encode refuses an empty key with `EmptyKey`, naming the key, both through
+/// `to_vec` and `encode_into`; decode, `decode_unverified` and `explain`
+/// refuse `b""`; one byte is a key.
+macro_rules! refuses_empty {
+    ($ty:ident, $empty:expr, $one:expr) => {{
+        let name = stringify!($ty);
+        let empty = $empty;
+        assert_eq!(empty.encoded_len(), 0);
+        let err = empty.to_vec().unwrap_err();
+        let text = check(&err, name, None, &ErrorKind::EmptyKey);
+        assert!(text.contains("Row length is 0"), "{text}");
+        assert!(text.contains("Bigtable"), "{text}");
+        let mut buf = [0u8; 8];
+        assert_eq!(empty.encode_into(&mut buf).unwrap_err(), err);
+        assert_eq!(empty.encode_into(&mut []).unwrap_err(), err);
+
+        let err = decode_err!($ty, []);
+        check(&err, name, None, &ErrorKind::EmptyKey);
+        assert_eq!($ty::decode_unverified(&[]).unwrap_err(), err);
+
+        let one = $one;
+        let bytes = one.to_vec().unwrap();
+        assert_eq!(bytes.len(), 1);
+        assert_eq!($ty::decode(&bytes).unwrap(), one);
+    }};
+}
+
+#[test]
+fn empty_keys_are_refused() {
+    refuses_empty!(
+        OrderIndex,
+        OrderIndex { order_no: "" },
+        OrderIndex { order_no: "7" }
+    );
+    refuses_empty!(
+        OwnedBytes,
+        OwnedBytes { data: vec![] },
+        OwnedBytes { data: vec![0] }
+    );
+    refuses_empty!(
+        ZeroThenStr,
+        ZeroThenStr {
+            nothing: [],
+            name: String::new()
+        },
+        ZeroThenStr {
+            nothing: [],
+            name: "a".into()
+        }
+    );
+    refuses_empty!(
+        Tagged,
+        Tagged {
+            tag: Tag(String::new())
+        },
+        Tagged {
+            tag: Tag("t".into())
+        }
+    );
+}
+
+#[test]
+fn empty_input_is_refused_by_every_layout() {
+    // Layouts whose keys are never empty still say so for an empty input,
+    // rather than blaming their first field.
+    let err = decode_err!(UserOrder, []);
+    check(&err, "UserOrder", None, &ErrorKind::EmptyKey);
+    let err = decode_err!(Delimited, []);
+    check(&err, "Delimited", None, &ErrorKind::EmptyKey);
+    let err = decode_err!(UidType, []);
+    check(&err, "UidType", None, &ErrorKind::EmptyKey);
+    let err = decode_err!(Flags, []);
+    check(&err, "Flags", None, &ErrorKind::EmptyKey);
+    // A short but non-empty input still names the field it ends in.
+    let err = decode_err!(Flags, [0]);
+    assert_eq!(err.field_name(), Some("b"));
+    // Empty values in a layout that frames them still make a key.
+    let key = Delimited { c1: "", c2: "" };
+    assert_eq!(key.to_vec().unwrap(), b"_");
 }

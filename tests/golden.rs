@@ -156,10 +156,20 @@ fn java_golden_keys() {
                 let part: u32 = args[1].parse().expect("u32");
                 check(layout, &Blob { id, part }, &key, Blob::decode)
             }
+            "kind_uid_salt" => check(
+                layout,
+                &KindUid {
+                    uid: args[0].as_bytes().try_into().expect("10 digits"),
+                    kind: args[1],
+                    ts: int(2),
+                },
+                &key,
+                KindUid::decode,
+            ),
             other => panic!("layout {other} has no Rust struct in this test"),
         }
     }
     // Every layout the generator writes is covered, with real case counts.
-    assert_eq!(counts.len(), 15, "{counts:?}");
+    assert_eq!(counts.len(), 16, "{counts:?}");
     assert!(counts.values().all(|&n| n >= 15), "{counts:?}");
 }

@@ -540,8 +540,9 @@ impl KeyPart for CustomerId {
     fn encoded_len(&self) -> usize {
         4
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out.copy_from_slice(&self.0.to_be_bytes());
+        Ok(())
     }
 }
 
@@ -582,8 +583,9 @@ impl KeyPart for Platform {
     fn encoded_len(&self) -> usize {
         2
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out.copy_from_slice(self.code());
+        Ok(())
     }
 }
 
@@ -607,8 +609,9 @@ impl KeyPart for Sku {
     fn encoded_len(&self) -> usize {
         self.0.len()
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out.copy_from_slice(self.0.as_bytes());
+        Ok(())
     }
 }
 

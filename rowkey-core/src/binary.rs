@@ -1,12 +1,14 @@
 use core::fmt;
 
+use crate::{Error, ErrorKind};
+
 /// Bytes printed as HBase's `Bytes.toStringBinary` prints them: printable
 /// ASCII as itself, every other byte (and the backslash) as `\xNN` in upper
 /// case hex. What the HBase shell shows for a row, so keys can be compared by
 /// eye with `scan` output.
 ///
 /// ```
-/// use rowkey_core::Binary;
+/// use rowkey::Binary;
 /// assert_eq!(Binary(b"web01\x00\xff").to_string(), "web01\\x00\\xFF");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +65,9 @@ impl Segment {
 }
 
 /// A key split into its segments, printed one per line as
-/// `name  [start..end)  bytes`. Made by the derived `explain`.
+/// `name  [start..end)  bytes`. Made by the derived `explain`, or checked by
+/// [`Explain::new`]: every segment lies within the key, so printing never
+/// fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explain<'a, const N: usize> {
     key: &'a [u8],
@@ -71,9 +75,44 @@ pub struct Explain<'a, const N: usize> {
 }
 
 impl<'a, const N: usize> Explain<'a, N> {
-    /// Pairs a key with its segments.
-    #[must_use]
-    pub fn new(key: &'a [u8], segments: [Segment; N]) -> Self {
+    /// Pairs a key with its segments, for printing a key split some other
+    /// way than a derived `explain` splits it.
+    ///
+    /// ```
+    /// use rowkey::{Explain, Segment, SegmentKind};
+    ///
+    /// let key = b"web01\x00\x00\x00cpu";
+    /// let seg = |name, start, end| Segment { name, kind: SegmentKind::Field, start, end };
+    /// let explain = Explain::new(key, [seg("host", 0, 8), seg("metric", 8, 11)])?;
+    /// assert_eq!(explain.bytes(&explain.segments()[1]), Some(&b"cpu"[..]));
+    ///
+    /// // A segment that runs past the key is refused here, not when printed.
+    /// assert!(Explain::new(key, [seg("host", 0, 12)]).is_err());
+    /// # Ok::<(), rowkey::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`ErrorKind::Invalid`](crate::ErrorKind::Invalid) naming the segment
+    /// when one ends before it starts or past the end of the key.
+    pub fn new(key: &'a [u8], segments: [Segment; N]) -> Result<Self, Error> {
+        for s in &segments {
+            if s.start > s.end || s.end > key.len() {
+                return Err(Error::field(
+                    "Explain",
+                    s.name,
+                    ErrorKind::Invalid {
+                        reason: "segment lies outside the key: start must be at most end, and \
+                                 end at most the key's length",
+                    },
+                ));
+            }
+        }
+        Ok(Explain { key, segments })
+    }
+
+    /// A derived `explain`'s segments, which its decode walk laid out inside
+    /// the key.
+    pub(crate) fn from_walk(key: &'a [u8], segments: [Segment; N]) -> Self {
         Explain { key, segments }
     }
 
@@ -83,10 +122,12 @@ impl<'a, const N: usize> Explain<'a, N> {
         &self.segments
     }
 
-    /// The bytes of one segment.
+    /// The bytes of one segment: one of [`segments`](Explain::segments), or
+    /// any other within the key. `None` for a segment outside this key (one
+    /// of a longer key's explain, say).
     #[must_use]
-    pub fn bytes(&self, segment: &Segment) -> &'a [u8] {
-        &self.key[segment.start..segment.end]
+    pub fn bytes(&self, segment: &Segment) -> Option<&'a [u8]> {
+        self.key.get(segment.start..segment.end)
     }
 }
 
@@ -111,7 +152,8 @@ impl<const N: usize> fmt::Display for Explain<'_, N> {
                 s.name,
                 label,
                 range,
-                Binary(self.bytes(s))
+                // Every segment was checked against the key when made.
+                Binary(self.bytes(s).unwrap_or_default())
             )?;
         }
         Ok(())

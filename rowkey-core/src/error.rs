@@ -28,6 +28,14 @@ pub enum ErrorKind {
         /// The pad byte.
         byte: u8,
     },
+    /// Encode: a `#[reverse]` field's value starts with its pad byte (for a
+    /// string: its first character ends in it). The field is stored
+    /// reversed, so that byte would come last, and decode could not tell it
+    /// from padding.
+    StartsWithPadByte {
+        /// The pad byte.
+        byte: u8,
+    },
     /// Encode: the value contains its `#[delim]` byte.
     ContainsDelimiter {
         /// The delimiter.
@@ -47,6 +55,10 @@ pub enum ErrorKind {
         /// Bytes the buffer has.
         available: usize,
     },
+    /// Encode or decode: the key has no bytes. HBase (`Row length is 0`)
+    /// and Bigtable refuse an empty row key, so encode refuses to write one
+    /// (every field's value wrote nothing) and decode refuses to read one.
+    EmptyKey,
     /// Encode: the key is longer than HBase's row-key limit of 32767 bytes.
     KeyTooLong {
         /// The key's length.
@@ -151,35 +163,56 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::EndsWithPadByte { byte } => write!(
                 f,
-                "value ends in its pad byte 0x{byte:02x}, which decode would strip; \
-                 choose a pad byte the values never end in"
+                "value ends in its pad byte 0x{byte:02x}{ch}, which decode would strip as \
+                 padding; choose a pad byte the values never end in",
+                ch = Printable(byte),
+            ),
+            ErrorKind::StartsWithPadByte { byte } => write!(
+                f,
+                "value starts with its pad byte 0x{byte:02x}{ch}, and #[reverse] stores its \
+                 first character last, where decode would strip it as padding; choose a pad \
+                 byte the values never start with",
+                ch = Printable(byte),
             ),
             ErrorKind::ContainsDelimiter { byte, index } => write!(
                 f,
-                "value contains its delimiter 0x{byte:02x} at byte {index}; \
-                 choose another #[delim] byte or use #[pad(N)]"
+                "value contains its delimiter 0x{byte:02x}{ch} at byte {index}; \
+                 choose another #[delim] byte or use #[pad(N)]",
+                ch = Printable(byte),
             ),
             ErrorKind::TimestampOutOfRange { value } => write!(
                 f,
-                "timestamp {value} is outside 0..=i64::MAX, which #[reverse_ts] \
-                 (Long.MAX_VALUE - ts) can hold"
+                "timestamp {value} is outside 0..=i64::MAX, the range #[reverse_ts] \
+                 can store as Java's Long.MAX_VALUE - ts"
             ),
             ErrorKind::BufferTooSmall { needed, available } => write!(
                 f,
                 "key needs {needed} bytes but the buffer has {available}; \
-                 size it with the key's MAX_WIDTH or encoded_len()"
+                 size it with the key's MAX_LEN, or with encoded_len() for a key \
+                 without one"
             ),
             ErrorKind::KeyTooLong { len } => write!(
                 f,
                 "key is {len} bytes, over HBase's row-key limit of 32767; \
                  bound the variable-width fields with #[pad(N)]"
             ),
+            ErrorKind::EmptyKey => write!(
+                f,
+                "the key is empty (0 bytes), and HBase (\"Row length is 0\") and Bigtable \
+                 refuse an empty row key; give a field a non-empty value, or #[pad(N)] one"
+            ),
             ErrorKind::UnexpectedEnd { needed, available } => write!(
                 f,
-                "input ends inside this field: {needed} bytes needed, {available} left"
+                "input ends inside this field: {needed} bytes needed, {available} left; \
+                 the key is shorter than this layout reads (cut short, or written by \
+                 another layout)"
             ),
             ErrorKind::TrailingBytes { count } => {
-                write!(f, "{count} bytes left after the last field")
+                write!(
+                    f,
+                    "{count} bytes left after the last field; the key is longer than this \
+                     layout reads (written by another layout?)"
+                )
             }
             ErrorKind::InvalidUtf8 { valid_up_to } => write!(
                 f,
@@ -197,7 +230,12 @@ impl fmt::Display for ErrorKind {
                  the key was written with another bucket count or is corrupt"
             ),
             ErrorKind::MissingDelimiter { byte } => {
-                write!(f, "no delimiter 0x{byte:02x} ends this field")
+                write!(
+                    f,
+                    "no delimiter 0x{byte:02x}{ch} ends this field: the key was written by \
+                     another layout or is corrupt",
+                    ch = Printable(byte),
+                )
             }
             ErrorKind::Invalid { reason } => write!(f, "invalid value: {reason}"),
         }
@@ -205,3 +243,17 @@ impl fmt::Display for ErrorKind {
 }
 
 impl core::error::Error for Error {}
+
+/// A pad or delimiter byte's character, ` ('_')`, when it is printable ASCII
+/// (the usual `b'_'` or `b'x'`); nothing for `0x00` and other bytes.
+struct Printable(u8);
+
+impl fmt::Display for Printable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_ascii_graphic() {
+            write!(f, " ('{}')", char::from(self.0))
+        } else {
+            Ok(())
+        }
+    }
+}

@@ -27,8 +27,10 @@ mod split;
 
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
+#[cfg(feature = "async")]
+pub use merge::MergeStreams;
 #[cfg(feature = "alloc")]
-pub use merge::{merge_sorted, MergeSorted};
+pub use merge::{merge_sorted, Merge, MergeSorted, Order};
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };

@@ -1,19 +1,222 @@
 //! Merging the rows of a fan-out scan back into one ordered stream.
+//!
+//! A salted or bucketed key spreads one logical range over many row ranges
+//! (one per salt value or bucket). Each comes back sorted; merged by the key
+//! *without* its salt or bucket, they read as the one ordered stream the
+//! layout would have had unspread: what Apache Phoenix's merge-sort iterator
+//! and OpenTSDB's salt scanner do.
+//!
+//! - [`merge_sorted`]: ascending, over iterators (the common case).
+//! - [`Merge`]: ascending or descending, with a limit (latest-N), over
+//!   iterators ([`Merge::iter`]) or, with the `async` feature, over
+//!   `futures_core::Stream`s ([`Merge::stream`]), such as the row streams of
+//!   gRPC or Thrift clients.
 
 use alloc::vec::Vec;
 
-/// Merges row streams that are each sorted by key (one per salt or bucket
-/// range) into one stream sorted by the key without its first `skip` bytes —
-/// the order the rows would have had without the salt or bucket, as Apache
-/// Phoenix's merge-sort iterator and OpenTSDB's salt scanner return them.
+/// The order rows come in, from each input and out of the merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Order {
+    /// Smallest key first: an HBase `Scan`, a redb `range`.
+    Ascending,
+    /// Largest key first: a reversed HBase `Scan` (`setReversed(true)`), a
+    /// redb `range(..).rev()`. For "latest N" over a plain timestamp.
+    Descending,
+}
+
+/// How to read a row's key. Rows without one (an error from a client, say)
+/// are passed on as soon as they arrive.
+enum KeyFn<T> {
+    Plain(fn(&T) -> &[u8]),
+    Optional(fn(&T) -> Option<&[u8]>),
+}
+
+impl<T> Clone for KeyFn<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for KeyFn<T> {}
+
+impl<T> KeyFn<T> {
+    fn tail<'a>(&self, skip: usize, item: &'a T) -> Option<&'a [u8]> {
+        let key = match self {
+            KeyFn::Plain(f) => f(item),
+            KeyFn::Optional(f) => f(item)?,
+        };
+        // A row shorter than the skip (not one of this scan's keys) sorts as
+        // the empty tail rather than panicking.
+        Some(key.get(skip..).unwrap_or(&[]))
+    }
+}
+
+/// A merge of sorted inputs: by the key after its first `skip` bytes, in
+/// either [`Order`], with an optional limit. Build it once, then merge
+/// iterators with [`iter`](Merge::iter) or, with the `async` feature,
+/// streams with [`stream`](Merge::stream).
 ///
-/// `skip` is [`ScanRanges::merge_skip`](crate::ScanRanges::merge_skip). `key`
-/// reads a row's key. Rows with equal keys come out in stream order. Each
-/// step compares the head of every stream: O(streams) per row, which is
-/// what a 16- or 256-way fan-out wants.
+/// `skip` is [`ScanRanges::merge_skip`](crate::ScanRanges::merge_skip) of the
+/// scan that made the ranges: every row of one scan starts
+/// `[salt][prefix][bucket]`, so what follows decides the order. Rows with
+/// equal keys come out in input order. Each row costs one comparison per
+/// input, which suits a 16- or 256-way fan-out.
+///
+/// Latest 3 across 4 buckets, a key `[bucket][ts]` read newest first (each
+/// bucket scanned in reverse):
 ///
 /// ```
-/// use rowkey_core::merge_sorted;
+/// use rowkey::{Merge, Order};
+///
+/// // Each bucket's rows, newest first (descending), as a reversed scan
+/// // returns them.
+/// let buckets: Vec<Vec<[u8; 2]>> = vec![
+///     vec![[0, 8], [0, 4], [0, 0]],
+///     vec![[1, 9], [1, 5], [1, 1]],
+///     vec![[2, 6], [2, 2]],
+///     vec![],
+/// ];
+/// let latest: Vec<[u8; 2]> = Merge::new(1, |row: &[u8; 2]| &row[..])
+///     .order(Order::Descending)
+///     .limit(3)
+///     .iter(buckets)
+///     .collect();
+/// assert_eq!(latest, [[1, 9], [0, 8], [2, 6]]);
+/// ```
+pub struct Merge<T> {
+    skip: usize,
+    key: KeyFn<T>,
+    order: Order,
+    limit: Option<usize>,
+}
+
+impl<T> Clone for Merge<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Merge<T> {}
+
+impl<T> core::fmt::Debug for Merge<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Merge")
+            .field("skip", &self.skip)
+            .field("order", &self.order)
+            .field("limit", &self.limit)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T> Merge<T> {
+    /// An ascending merge, unlimited, of rows whose key `key` reads.
+    #[must_use]
+    pub fn new(skip: usize, key: fn(&T) -> &[u8]) -> Self {
+        Merge {
+            skip,
+            key: KeyFn::Plain(key),
+            order: Order::Ascending,
+            limit: None,
+        }
+    }
+
+    /// As [`new`](Merge::new), for rows that may have no key: `key` returns
+    /// `None` for them (a client's error, say), and the merge passes such a
+    /// row on as soon as it heads its input, before any keyed row.
+    ///
+    /// ```
+    /// use rowkey::Merge;
+    ///
+    /// type Row = Result<Vec<u8>, String>;
+    /// let a: Vec<Row> = vec![Err("region moved".into()), Ok(vec![0, 1])];
+    /// let b: Vec<Row> = vec![Ok(vec![1, 0])];
+    /// let rows: Vec<Row> = Merge::new_fallible(1, |r: &Row| r.as_ref().ok().map(|k| &k[..]))
+    ///     .iter([a, b])
+    ///     .collect();
+    /// assert_eq!(rows, [Err("region moved".into()), Ok(vec![1, 0]), Ok(vec![0, 1])]);
+    /// ```
+    #[must_use]
+    pub fn new_fallible(skip: usize, key: fn(&T) -> Option<&[u8]>) -> Self {
+        Merge {
+            skip,
+            key: KeyFn::Optional(key),
+            order: Order::Ascending,
+            limit: None,
+        }
+    }
+
+    /// The order every input is sorted in, and the merge's.
+    #[must_use]
+    pub fn order(mut self, order: Order) -> Self {
+        self.order = order;
+        self
+    }
+
+    /// Stops after `n` rows (latest-N, a page): no input is read further
+    /// once they are out.
+    #[must_use]
+    pub fn limit(mut self, n: usize) -> Self {
+        self.limit = Some(n);
+        self
+    }
+
+    /// Merges sorted iterators (one per range of a fan-out scan).
+    pub fn iter<S>(self, inputs: S) -> MergeSorted<<S::Item as IntoIterator>::IntoIter>
+    where
+        S: IntoIterator,
+        S::Item: IntoIterator<Item = T>,
+    {
+        let mut inputs: Vec<_> = inputs.into_iter().map(IntoIterator::into_iter).collect();
+        // With a limit of 0 nothing is read at all.
+        let heads = if self.limit == Some(0) {
+            inputs.iter().map(|_| None).collect()
+        } else {
+            inputs.iter_mut().map(Iterator::next).collect()
+        };
+        MergeSorted {
+            inputs,
+            heads,
+            merge: self,
+            emitted: 0,
+        }
+    }
+
+    /// Which head comes next: a keyless one at once, else the smallest
+    /// (ascending) or largest (descending) tail, the first input on a tie.
+    fn pick<'a>(&self, heads: impl Iterator<Item = (usize, &'a T)>) -> Option<usize>
+    where
+        T: 'a,
+    {
+        let mut best: Option<(usize, &[u8])> = None;
+        for (i, item) in heads {
+            let Some(t) = self.key.tail(self.skip, item) else {
+                return Some(i);
+            };
+            let better = best.is_none_or(|(_, b)| match self.order {
+                Order::Ascending => t < b,
+                Order::Descending => t > b,
+            });
+            if better {
+                best = Some((i, t));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    fn done(&self, emitted: usize) -> bool {
+        self.limit.is_some_and(|n| emitted >= n)
+    }
+}
+
+/// Merges row iterators that are each sorted ascending by key (one per salt
+/// or bucket range) into one iterator sorted by the key without its first
+/// `skip` bytes: the order the rows would have had without the salt or
+/// bucket. The same as [`Merge::new`]`(skip, key).iter(streams)`; see
+/// [`Merge`] for descending order and limits.
+///
+/// `skip` is [`ScanRanges::merge_skip`](crate::ScanRanges::merge_skip). `key`
+/// reads a row's key. Rows with equal keys come out in stream order.
+///
+/// ```
+/// use rowkey::merge_sorted;
 /// // Two buckets, each sorted; merged by the bytes after the bucket byte.
 /// let b0 = vec![vec![0u8, 1], vec![0, 4]];
 /// let b1 = vec![vec![1u8, 2], vec![1, 3]];
@@ -26,43 +229,213 @@ pub fn merge_sorted<I: Iterator>(
     skip: usize,
     key: fn(&I::Item) -> &[u8],
 ) -> MergeSorted<I> {
-    let mut streams: Vec<I> = streams.into_iter().collect();
-    let heads = streams.iter_mut().map(Iterator::next).collect();
-    MergeSorted {
-        streams,
-        heads,
-        skip,
-        key,
+    Merge::new(skip, key).iter(streams)
+}
+
+/// The iterator [`merge_sorted`] and [`Merge::iter`] return.
+pub struct MergeSorted<I: Iterator> {
+    inputs: Vec<I>,
+    /// The next row of each input, taken ahead so heads compare in place.
+    heads: Vec<Option<I::Item>>,
+    merge: Merge<I::Item>,
+    emitted: usize,
+}
+
+impl<I: Iterator> MergeSorted<I> {
+    /// Stops after `n` more rows in all (see [`Merge::limit`]).
+    #[must_use]
+    pub fn limit(mut self, n: usize) -> Self {
+        self.merge.limit = Some(self.emitted.saturating_add(n));
+        self
     }
 }
 
-/// The iterator [`merge_sorted`] returns.
-pub struct MergeSorted<I: Iterator> {
-    streams: Vec<I>,
-    /// The next row of each stream, taken ahead so heads compare in place.
-    heads: Vec<Option<I::Item>>,
-    skip: usize,
-    key: fn(&I::Item) -> &[u8],
-}
-
-fn tail<T>(key: fn(&T) -> &[u8], skip: usize, item: &T) -> &[u8] {
-    key(item).get(skip..).unwrap_or(&[])
+impl<I: Iterator> core::fmt::Debug for MergeSorted<I> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MergeSorted")
+            .field("inputs", &self.inputs.len())
+            .field("merge", &self.merge)
+            .field("emitted", &self.emitted)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<I: Iterator> Iterator for MergeSorted<I> {
     type Item = I::Item;
 
     fn next(&mut self) -> Option<I::Item> {
-        let mut best: Option<(usize, &[u8])> = None;
-        for (i, head) in self.heads.iter().enumerate() {
-            let Some(item) = head else { continue };
-            let t = tail(self.key, self.skip, item);
-            if best.is_none_or(|(_, b)| t < b) {
-                best = Some((i, t));
+        if self.merge.done(self.emitted) {
+            return None;
+        }
+        let heads = self
+            .heads
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| Some((i, h.as_ref()?)));
+        let i = self.merge.pick(heads)?;
+        self.emitted += 1;
+        // The last row of a limit reads no input further.
+        let next = if self.merge.done(self.emitted) {
+            None
+        } else {
+            self.inputs.get_mut(i).and_then(Iterator::next)
+        };
+        core::mem::replace(self.heads.get_mut(i)?, next)
+    }
+}
+
+#[cfg(feature = "async")]
+pub use stream::MergeStreams;
+
+#[cfg(feature = "async")]
+mod stream {
+    use super::Merge;
+    use alloc::vec::Vec;
+    use core::pin::Pin;
+    use core::task::{Context, Poll};
+    use futures_core::Stream;
+
+    /// What is known of one input's next row.
+    enum Head<T> {
+        /// Not asked for yet, or asked and not arrived (`Pending`).
+        Wanted,
+        Ready(T),
+        Ended,
+    }
+
+    impl<T> Merge<T> {
+        /// Merges sorted async streams (one per range of a fan-out scan,
+        /// from any client) into one stream. Runtime-agnostic: it only polls
+        /// the inputs, with the caller's waker.
+        ///
+        /// A row is yielded once every input that has not ended has a row
+        /// ready (or has ended), since the next row could come from any of
+        /// them; with a limit, nothing is polled after the last row. Inputs
+        /// must be `Unpin` (`Box::pin` one that is not).
+        ///
+        /// ```
+        /// # #[cfg(feature = "async")] {
+        /// use core::pin::Pin;
+        /// use core::task::{Context, Poll};
+        /// use futures_core::Stream;
+        /// use rowkey::{Merge, Order};
+        ///
+        /// /// A stand-in for a client's row stream.
+        /// struct Rows(Vec<[u8; 2]>);
+        /// impl Stream for Rows {
+        ///     type Item = [u8; 2];
+        ///     fn poll_next(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<[u8; 2]>> {
+        ///         Poll::Ready((!self.0.is_empty()).then(|| self.0.remove(0)))
+        ///     }
+        /// }
+        ///
+        /// let merged = Merge::new(1, |row: &[u8; 2]| &row[..])
+        ///     .order(Order::Descending)
+        ///     .stream([Rows(vec![[0, 8], [0, 1]]), Rows(vec![[1, 9], [1, 2]])]);
+        /// // Poll it with any executor: `merged.collect::<Vec<_>>().await`
+        /// // with futures' StreamExt, or tokio_stream's.
+        /// # let _ = merged;
+        /// # }
+        /// ```
+        pub fn stream<S, I>(self, inputs: I) -> MergeStreams<S>
+        where
+            I: IntoIterator<Item = S>,
+            S: Stream<Item = T> + Unpin,
+        {
+            let inputs: Vec<S> = inputs.into_iter().collect();
+            let heads = inputs.iter().map(|_| Head::Wanted).collect();
+            MergeStreams {
+                inputs,
+                heads,
+                merge: self,
+                emitted: 0,
             }
         }
-        let (i, _) = best?;
-        let next = self.streams[i].next();
-        core::mem::replace(&mut self.heads[i], next)
+    }
+
+    /// The stream [`Merge::stream`] returns.
+    pub struct MergeStreams<S: Stream> {
+        inputs: Vec<S>,
+        heads: Vec<Head<S::Item>>,
+        merge: Merge<S::Item>,
+        emitted: usize,
+    }
+
+    // Rows are held by value and never pinned, and the inputs are `Unpin`
+    // to be polled: the merge moves freely whatever the row type.
+    impl<S: Stream> Unpin for MergeStreams<S> {}
+
+    impl<S: Stream> core::fmt::Debug for MergeStreams<S> {
+        fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.debug_struct("MergeStreams")
+                .field("inputs", &self.inputs.len())
+                .field("merge", &self.merge)
+                .field("emitted", &self.emitted)
+                .finish_non_exhaustive()
+        }
+    }
+
+    impl<S: Stream + Unpin> Stream for MergeStreams<S> {
+        type Item = S::Item;
+
+        fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<S::Item>> {
+            let this = self.get_mut();
+            if this.merge.done(this.emitted) {
+                return Poll::Ready(None);
+            }
+            // Fill every wanted head; each pending input has registered the
+            // waker, so the merge is polled again when one of them moves.
+            let mut pending = false;
+            for (input, head) in this.inputs.iter_mut().zip(this.heads.iter_mut()) {
+                if let Head::Wanted = head {
+                    match Pin::new(input).poll_next(cx) {
+                        Poll::Ready(Some(row)) => *head = Head::Ready(row),
+                        Poll::Ready(None) => *head = Head::Ended,
+                        Poll::Pending => pending = true,
+                    }
+                }
+            }
+            let ready = this.heads.iter().enumerate().filter_map(|(i, h)| match h {
+                Head::Ready(row) => Some((i, row)),
+                _ => None,
+            });
+            // A keyless row (an error) goes out at once; a keyed one only
+            // when no pending input could still send a row before it.
+            let Some(i) = this.merge.pick(ready) else {
+                return if pending {
+                    Poll::Pending
+                } else {
+                    Poll::Ready(None)
+                };
+            };
+            let keyless = match &this.heads[i] {
+                Head::Ready(row) => this.merge.key.tail(0, row).is_none(),
+                _ => false,
+            };
+            if pending && !keyless {
+                return Poll::Pending;
+            }
+            match core::mem::replace(&mut this.heads[i], Head::Wanted) {
+                Head::Ready(row) => {
+                    this.emitted += 1;
+                    Poll::Ready(Some(row))
+                }
+                // pick() only chose among ready heads.
+                other => {
+                    this.heads[i] = other;
+                    Poll::Pending
+                }
+            }
+        }
+
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            let ready = self
+                .heads
+                .iter()
+                .filter(|h| matches!(h, Head::Ready(_)))
+                .count();
+            let upper = self.merge.limit.map(|n| n.saturating_sub(self.emitted));
+            (ready.min(upper.unwrap_or(usize::MAX)), upper)
+        }
     }
 }

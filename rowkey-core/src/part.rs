@@ -12,7 +12,7 @@ use crate::ErrorKind;
 /// Implement it for newtypes and short-code enums (seed 000: "淘寶 => tb"):
 ///
 /// ```
-/// use rowkey_core::{DecodePart, ErrorKind, KeyPart};
+/// use rowkey::{DecodePart, ErrorKind, KeyPart};
 ///
 /// #[derive(Debug, PartialEq)]
 /// enum Platform { Taobao, Tmall }
@@ -20,8 +20,9 @@ use crate::ErrorKind;
 /// impl KeyPart for Platform {
 ///     const WIDTH: Option<usize> = Some(2);
 ///     fn encoded_len(&self) -> usize { 2 }
-///     fn encode_part(&self, out: &mut [u8]) {
+///     fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
 ///         out.copy_from_slice(match self { Platform::Taobao => b"tb", Platform::Tmall => b"tm" });
+///         Ok(())
 ///     }
 /// }
 ///
@@ -34,6 +35,47 @@ use crate::ErrorKind;
 ///         }
 ///     }
 /// }
+/// ```
+///
+/// A type can refuse a value it cannot store faithfully: `encode_part`
+/// returns an [`ErrorKind`], and the key's `encode_into` reports it with the
+/// key's and the field's names. An amount that must not be negative, say:
+///
+/// ```
+/// use rowkey::{DecodePart, ErrorKind, KeyPart, RowKey};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Amount(i64);
+///
+/// impl KeyPart for Amount {
+///     const WIDTH: Option<usize> = Some(8);
+///     fn encoded_len(&self) -> usize { 8 }
+///     fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+///         let cents = u64::try_from(self.0)
+///             .map_err(|_| ErrorKind::Invalid { reason: "an amount is never negative" })?;
+///         out.copy_from_slice(&cents.to_be_bytes());
+///         Ok(())
+///     }
+/// }
+///
+/// impl DecodePart<'_> for Amount {
+///     fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+///         let cents = u64::decode_part(bytes)?;
+///         i64::try_from(cents)
+///             .map(Amount)
+///             .map_err(|_| ErrorKind::Invalid { reason: "an amount is at most i64::MAX" })
+///     }
+/// }
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// struct Payment {
+///     account: u32,
+///     amount: Amount,
+/// }
+///
+/// let err = Payment { account: 7, amount: Amount(-5) }.to_vec().unwrap_err();
+/// assert_eq!(err.to_string(), "Payment.amount: invalid value: an amount is never negative");
+/// assert_eq!(err.field_name(), Some("amount"));
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a row-key field type",
@@ -51,7 +93,13 @@ pub trait KeyPart {
 
     /// Writes the body into `out`, whose length is exactly
     /// [`encoded_len`](KeyPart::encoded_len).
-    fn encode_part(&self, out: &mut [u8]);
+    ///
+    /// # Errors
+    /// A value the type refuses to store (out of its domain, say), as an
+    /// [`ErrorKind`]; the derive adds the key's and the field's names. The
+    /// built-in types refuse only an `out` of the wrong length, which the
+    /// derive never passes.
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind>;
 
     /// Whether the body ends in `byte`, if the type can tell without writing
     /// it; `None` (the default) means "write it and look". Lets a `#[pad]`
@@ -89,7 +137,9 @@ pub trait OrderedPart: KeyPart {}
     note = "a bucket is `value mod N` of an integer: put it on an integer field, implement rowkey::BucketValue for your type, or spread the keys with #[salt(md5, K)] instead"
 )]
 pub trait BucketValue {
-    /// `self mod n`, Euclidean: never negative. `n` is in `2..=65536`.
+    /// `self mod n`, Euclidean: never negative. The derive passes `n` in
+    /// `2..=65536`; the built-in impls give 0 for `n = 0` rather than
+    /// dividing by it.
     fn bucket(&self, n: u32) -> u32;
 }
 
@@ -123,9 +173,15 @@ pub trait ReverseTs: Sized {
 )]
 pub trait TwosComplement: KeyPart + Sized {
     /// Writes the plain two's complement big-endian bytes.
-    fn encode_twos(&self, out: &mut [u8]);
+    ///
+    /// # Errors
+    /// An `out` that is not exactly the type's width.
+    fn encode_twos(&self, out: &mut [u8]) -> Result<(), ErrorKind>;
     /// Reads them back.
-    fn decode_twos(bytes: &[u8]) -> Self;
+    ///
+    /// # Errors
+    /// `bytes` that are not exactly the type's width.
+    fn decode_twos(bytes: &[u8]) -> Result<Self, ErrorKind>;
 }
 
 /// An owned string or byte type whose bytes `#[reverse]` can store reversed.
@@ -154,7 +210,9 @@ macro_rules! unsigned {
             #[inline]
             fn encoded_len(&self) -> usize { core::mem::size_of::<$t>() }
             #[inline]
-            fn encode_part(&self, out: &mut [u8]) { out.copy_from_slice(&self.to_be_bytes()); }
+            fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+                put(out, &self.to_be_bytes())
+            }
         }
         impl DecodePart<'_> for $t {
             #[inline]
@@ -167,7 +225,9 @@ macro_rules! unsigned {
         impl BucketValue for $t {
             #[inline]
             #[allow(clippy::cast_possible_truncation)] // the remainder is below n <= 65536
-            fn bucket(&self, n: u32) -> u32 { (u128::from(*self) % u128::from(n)) as u32 }
+            fn bucket(&self, n: u32) -> u32 {
+                u128::from(*self).checked_rem(u128::from(n)).unwrap_or(0) as u32
+            }
         }
     )*};
 }
@@ -182,8 +242,8 @@ macro_rules! signed {
             fn encoded_len(&self) -> usize { core::mem::size_of::<$t>() }
             #[inline]
             #[allow(clippy::cast_sign_loss, reason = "the bits are reinterpreted, not the value converted")]
-            fn encode_part(&self, out: &mut [u8]) {
-                out.copy_from_slice(&((*self as $u) ^ (1 << (<$u>::BITS - 1))).to_be_bytes());
+            fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+                put(out, &((*self as $u) ^ (1 << (<$u>::BITS - 1))).to_be_bytes())
             }
         }
         impl DecodePart<'_> for $t {
@@ -198,16 +258,19 @@ macro_rules! signed {
         impl BucketValue for $t {
             #[inline]
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // 0 <= remainder < n
-            fn bucket(&self, n: u32) -> u32 { i128::from(*self).rem_euclid(i128::from(n)) as u32 }
+            fn bucket(&self, n: u32) -> u32 {
+                i128::from(*self).checked_rem_euclid(i128::from(n)).unwrap_or(0) as u32
+            }
         }
         impl TwosComplement for $t {
             #[inline]
-            fn encode_twos(&self, out: &mut [u8]) { out.copy_from_slice(&self.to_be_bytes()); }
+            fn encode_twos(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+                put(out, &self.to_be_bytes())
+            }
             #[inline]
-            fn decode_twos(bytes: &[u8]) -> Self {
-                let mut arr = [0u8; core::mem::size_of::<$t>()];
-                arr.copy_from_slice(bytes);
-                <$t>::from_be_bytes(arr)
+            fn decode_twos(bytes: &[u8]) -> Result<Self, ErrorKind> {
+                let arr = bytes.try_into().map_err(|_| width_mismatch())?;
+                Ok(<$t>::from_be_bytes(arr))
             }
         }
     )*};
@@ -220,6 +283,17 @@ fn width_mismatch() -> ErrorKind {
     ErrorKind::Invalid {
         reason: "field body has the wrong width",
     }
+}
+
+/// Copies a body into an `out` of exactly its length; a caller's `out` of
+/// another length is refused, never a panic.
+#[inline]
+fn put(out: &mut [u8], body: &[u8]) -> Result<(), ErrorKind> {
+    if out.len() != body.len() {
+        return Err(width_mismatch());
+    }
+    out.copy_from_slice(body);
+    Ok(())
 }
 
 impl ReverseTs for u64 {
@@ -276,8 +350,8 @@ impl KeyPart for bool {
         1
     }
     #[inline]
-    fn encode_part(&self, out: &mut [u8]) {
-        out[0] = u8::from(*self);
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        put(out, &[u8::from(*self)])
     }
 }
 
@@ -302,8 +376,8 @@ impl<const N: usize> KeyPart for [u8; N] {
         N
     }
     #[inline]
-    fn encode_part(&self, out: &mut [u8]) {
-        out.copy_from_slice(self);
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        put(out, self)
     }
 }
 
@@ -336,8 +410,8 @@ impl KeyPart for str {
         self.len()
     }
     #[inline]
-    fn encode_part(&self, out: &mut [u8]) {
-        out.copy_from_slice(self.as_bytes());
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        put(out, self.as_bytes())
     }
     #[inline]
     fn body_ends_with(&self, byte: u8) -> Option<bool> {
@@ -352,8 +426,8 @@ impl KeyPart for [u8] {
         self.len()
     }
     #[inline]
-    fn encode_part(&self, out: &mut [u8]) {
-        out.copy_from_slice(self);
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        put(out, self)
     }
     #[inline]
     fn body_ends_with(&self, byte: u8) -> Option<bool> {
@@ -368,8 +442,8 @@ impl<T: KeyPart + ?Sized> KeyPart for &T {
         (**self).encoded_len()
     }
     #[inline]
-    fn encode_part(&self, out: &mut [u8]) {
-        (**self).encode_part(out);
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        (**self).encode_part(out)
     }
     #[inline]
     fn body_ends_with(&self, byte: u8) -> Option<bool> {
@@ -410,8 +484,8 @@ mod owned {
             self.len()
         }
         #[inline]
-        fn encode_part(&self, out: &mut [u8]) {
-            out.copy_from_slice(self.as_bytes());
+        fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+            super::put(out, self.as_bytes())
         }
         #[inline]
         fn body_ends_with(&self, byte: u8) -> Option<bool> {
@@ -458,8 +532,8 @@ mod owned {
             self.len()
         }
         #[inline]
-        fn encode_part(&self, out: &mut [u8]) {
-            out.copy_from_slice(self);
+        fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+            super::put(out, self)
         }
         #[inline]
         fn body_ends_with(&self, byte: u8) -> Option<bool> {

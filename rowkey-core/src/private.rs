@@ -53,6 +53,13 @@ impl<K: RowKey> ScanBuilder<K> for NoScan {
     }
 }
 
+/// The derived `explain`'s result: its decode walk laid the segments out
+/// inside the key, so they need no check.
+#[must_use]
+pub fn explain<const N: usize>(key: &[u8], segments: [Segment; N]) -> Explain<'_, N> {
+    Explain::from_walk(key, segments)
+}
+
 /// HBase's row-key limit (`Short.MAX_VALUE`).
 pub const HBASE_MAX_KEY: usize = 32767;
 
@@ -116,6 +123,30 @@ pub const fn fixed_prefix(widths: &[Option<usize>]) -> usize {
         i += 1;
     }
     total
+}
+
+/// The shortest input decode reads: the leading fixed widths, and never
+/// less than one byte (no row has an empty key).
+#[must_use]
+pub const fn min_len(widths: &[Option<usize>]) -> usize {
+    let w = fixed_prefix(widths);
+    if w == 0 {
+        1
+    } else {
+        w
+    }
+}
+
+/// The refusal of a key of `len` bytes outside `1..=HBASE_MAX_KEY`.
+#[cold]
+#[inline(never)]
+#[must_use]
+pub fn length_refusal(len: usize) -> ErrorKind {
+    if len == 0 {
+        ErrorKind::EmptyKey
+    } else {
+        ErrorKind::KeyTooLong { len }
+    }
 }
 
 /// The longest input decode reads: the layout's widest key, or HBase's
@@ -294,6 +325,16 @@ fn pad_in_8(word: &[u8], byte: u8) -> usize {
     w.copy_from_slice(word);
     let diff = u64::from_le_bytes(w) ^ u64::from_le_bytes([byte; 8]);
     (diff.leading_zeros() / 8) as usize
+}
+
+/// Refuses a `#[reverse]` padded body (as stored, reversed) that ends in its
+/// pad byte: the value starts with it.
+#[inline]
+pub fn check_reversed_pad_end(body: &[u8], byte: u8) -> Result<(), ErrorKind> {
+    if body.last() == Some(&byte) {
+        return Err(ErrorKind::StartsWithPadByte { byte });
+    }
+    Ok(())
 }
 
 #[inline]

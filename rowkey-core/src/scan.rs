@@ -259,16 +259,17 @@ impl<K: RowKey> Scan<K> {
         }
     }
 
-    /// The start of the slot a struct-level salt hashes, and its end once
-    /// pushed: call before and after [`push`](Scan::push).
+    /// Records the slot of the field a struct-level salt hashes `order`-th
+    /// (its place in `fields(..)`, which need not be key order): its start,
+    /// and its end once pushed. Call after [`push`](Scan::push).
     #[inline]
-    pub fn salt_slot(&mut self, start: usize) {
+    pub fn salt_slot(&mut self, order: usize, start: usize) {
         // Positions are below CAP, which the derive keeps far below u32::MAX.
         let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.len)) else {
             return self.overflow(self.last_field);
         };
-        if self.salt_seen < self.salt_slots.len() {
-            self.salt_slots[self.salt_seen] = (start, end);
+        if let Some(slot) = self.salt_slots.get_mut(order) {
+            *slot = (start, end);
             self.salt_seen += 1;
         }
     }
@@ -440,7 +441,9 @@ impl<K: RowKey> Scan<K> {
                 self.key,
                 "salt",
                 ErrorKind::Invalid {
-                    reason: "the scan would fan out over more than 2^20 salt and bucket                              ranges; give every field the struct-level salt hashes",
+                    reason: "the scan would fan out over more than 2^20 (1048576) salt and \
+                             bucket ranges: give the scan every field the struct-level salt \
+                             hashes, so that the salt is known",
                 },
             ));
         }

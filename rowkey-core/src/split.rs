@@ -157,11 +157,11 @@ pub struct SplitKeys {
 /// fall.
 ///
 /// ```
-/// use rowkey_core::{split_keys_for, Spread};
+/// use rowkey::{split_keys_for, Spread};
 /// let splits = split_keys_for(Spread::HexSalt { chars: 8 }, 3)?;
 /// let keys: Vec<String> = splits.into_iter().map(|k| k.to_string()).collect();
 /// assert_eq!(keys, ["55555555", "aaaaaaaa"]); // as HBase's HexStringSplit
-/// # Ok::<(), rowkey_core::Error>(())
+/// # Ok::<(), rowkey::Error>(())
 /// ```
 ///
 /// # Errors
@@ -542,7 +542,7 @@ impl<S: AsRef<[u8]>> Regions for alloc::vec::Vec<S> {
 /// it never allocates.
 ///
 /// ```
-/// use rowkey_core::{split_keys_for, Hotspot, Spread};
+/// use rowkey::{split_keys_for, Hotspot, Spread};
 /// let splits = split_keys_for(Spread::Bucket { count: 4 }, 2)?;
 /// let mut counts = [0u64; 2];
 /// let mut hot = Hotspot::new(&splits, &mut counts)?;
@@ -551,7 +551,7 @@ impl<S: AsRef<[u8]>> Regions for alloc::vec::Vec<S> {
 /// }
 /// assert_eq!(hot.counts(), &[2, 3]);
 /// assert_eq!(hot.load().skew(), Some(1.2)); // busiest 3 / mean 2.5
-/// # Ok::<(), rowkey_core::Error>(())
+/// # Ok::<(), rowkey::Error>(())
 /// ```
 #[derive(Debug)]
 pub struct Hotspot<'a, R: ?Sized> {
@@ -728,7 +728,7 @@ impl BloomFilter {
 /// family, built up and then printed with `Display`:
 ///
 /// ```
-/// use rowkey_core::{split_keys_for, Compression, CreateTable, Spread};
+/// use rowkey::{split_keys_for, Compression, CreateTable, Spread};
 /// let splits = split_keys_for(Spread::HexSalt { chars: 4 }, 4)?;
 /// let create = CreateTable::new("USER_INFO", "INFO", splits)
 ///     .versions(400)
@@ -739,7 +739,7 @@ impl BloomFilter {
 ///     "create 'USER_INFO', {NAME => 'INFO', VERSIONS => 400, TTL => 31536000, \
 ///      COMPRESSION => 'SNAPPY'}, SPLITS => ['4000', '8000', 'c000']"
 /// );
-/// # Ok::<(), rowkey_core::Error>(())
+/// # Ok::<(), rowkey::Error>(())
 /// ```
 ///
 /// Split keys are written as the shell reads them: it passes each `SPLITS`
@@ -860,7 +860,7 @@ where
 /// `Bytes.toStringBinary` text, with `'` written `\'`.
 ///
 /// ```
-/// use rowkey_core::ShellKey;
+/// use rowkey::ShellKey;
 /// assert_eq!(ShellKey(b"\x00\x0f").to_string(), r"'\x00\x0F'");
 /// assert_eq!(ShellKey(b"it's\\").to_string(), r"'it\'s\x5C'");
 /// ```

@@ -371,15 +371,33 @@ fn parse_multi_salt(input: ParseStream, span: Span) -> syn::Result<MultiSalt> {
     parse_hash(input)?;
     let chars = parse_salt_chars(input)?;
     let mut fields = Vec::new();
+    let mut seen_fields = false;
     let mut delim = None;
     while input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
         let key: Ident = input.parse()?;
         if key == "fields" {
+            // Two lists would leave the hashing order to guess: one list,
+            // in the order the salt hashes them.
+            if seen_fields {
+                return Err(syn::Error::new(
+                    key.span(),
+                    "duplicate fields(..) in the salt: list every hashed field in one \
+                     fields(a, b, ..), in the order the salt hashes them",
+                ));
+            }
+            seen_fields = true;
             let content;
             syn::parenthesized!(content in input);
             let list = content.parse_terminated(Ident::parse_any_ident, Token![,])?;
             fields.extend(list);
         } else if key == "delim" {
+            if delim.is_some() {
+                return Err(syn::Error::new(
+                    key.span(),
+                    "duplicate delim in the salt: the salt is followed by one delimiter byte; \
+                     keep one delim = b'..'",
+                ));
+            }
             input.parse::<Token![=]>()?;
             delim = Some(parse_byte(input, "salt delimiter")?);
         } else {

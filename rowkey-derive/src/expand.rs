@@ -166,8 +166,9 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __out: &mut [#p::u8],
                 ) -> #p::Result<#p::usize, #p::Error> {
                     let __len = <Self as #p::RowKey>::encoded_len(self);
-                    if __len > #p::HBASE_MAX_KEY {
-                        return #p::Err(#p::Error::key(#name, #p::ErrorKind::KeyTooLong { len: __len }));
+                    // One compare for both ends: 0 wraps above the limit.
+                    if __len.wrapping_sub(1) >= #p::HBASE_MAX_KEY {
+                        return #p::Err(#p::Error::key(#name, #p::length_refusal(__len)));
                     }
                     if __out.len() < __len {
                         return #p::Err(#p::Error::key(
@@ -256,7 +257,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
                     Self::__rowkey_walk::<true>(bytes, &mut __segs)?;
-                    #p::Ok(#p::Explain::new(bytes, __segs))
+                    #p::Ok(#p::explain(bytes, __segs))
                 }
 
                 // One length check up front, a single compare: inside
@@ -271,7 +272,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
                 ) -> #p::Result<Self, #p::Error> {
-                    const __MIN: #p::usize = #p::fixed_prefix(&[#(#static_widths),*]);
+                    // At least one byte: no row has an empty key.
+                    const __MIN: #p::usize = #p::min_len(&[#(#static_widths),*]);
                     const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&[#(#static_widths),*]));
                     if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
                         return #p::Err(Self::__rowkey_bad_len::<VERIFY>(__in));
@@ -279,8 +281,9 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     Self::__rowkey_read::<VERIFY>(__in, __segs)
                 }
 
-                /// The error of an input shorter than the fixed-width fields,
-                /// longer than the widest key or over HBase's limit.
+                /// The error of an input that is empty, shorter than the
+                /// fixed-width fields, longer than the widest key or over
+                /// HBase's limit.
                 #[cold]
                 fn __rowkey_bad_len<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
@@ -288,11 +291,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     // A longer key could not have been written (encode
                     // refuses it), so accepting it would give a value that
                     // does not encode back.
-                    if __in.len() > #p::HBASE_MAX_KEY {
-                        return #p::Error::key(
-                            #name,
-                            #p::ErrorKind::KeyTooLong { len: __in.len() },
-                        );
+                    if __in.is_empty() || __in.len() > #p::HBASE_MAX_KEY {
+                        return #p::Error::key(#name, #p::length_refusal(__in.len()));
                     }
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
                     match Self::__rowkey_read::<VERIFY>(__in, &mut __segs) {
@@ -432,8 +432,12 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         _ => quote!(),
     };
     let write = match l.body {
-        Body::Plain | Body::Reverse => quote!(<__V as #p::KeyPart>::encode_part(__v, __body);),
-        Body::Twos => quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body);),
+        Body::Plain | Body::Reverse => {
+            quote!(<__V as #p::KeyPart>::encode_part(__v, __body).map_err(#err)?;)
+        }
+        Body::Twos => {
+            quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body).map_err(#err)?;)
+        }
         Body::ReverseTs => quote! {
             __body.copy_from_slice(
                 &<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?.to_be_bytes(),
@@ -474,10 +478,17 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         },
         None => quote!(),
     };
+    // Reversed, the stored body ends in the value's first character: that
+    // is what the refusal must name.
+    let check_end = if l.body == Body::Reverse {
+        quote!(#p::check_reversed_pad_end)
+    } else {
+        quote!(#p::check_pad_end)
+    };
     let frame = match l.frame {
         Frame::Pad { width, byte } => quote! {
             if __ends.is_none() {
-                #p::check_pad_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+                #check_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
             }
             *__pos = __body_at + #width;
         },
@@ -603,7 +614,9 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         Body::ReverseTs => {
             quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__body)).map_err(#err)?)
         }
-        Body::Twos => quote!(<#ty as #p::TwosComplement>::decode_twos(__body)),
+        Body::Twos => {
+            quote!(<#ty as #p::TwosComplement>::decode_twos(__body).map_err(#err)?)
+        }
         Body::Reverse => {
             quote!(<#ty as #p::Reversible>::decode_reversed(__body).map_err(#err)?)
         }
@@ -669,9 +682,12 @@ fn multi_salt(
         return (quote!(), quote!(), quote!());
     };
     let k = salt.chars;
-    let slots: Vec<_> = layouts
+    // Hashed in the order the fields are listed, not declared: Java's
+    // `md5(kind + "_" + uid)` over a key that stores uid first.
+    let slots: Vec<_> = salt
+        .fields
         .iter()
-        .filter(|l| l.in_multi_salt)
+        .filter_map(|f| layouts.iter().find(|l| l.field.ident == f))
         .map(|l| format_ident!("__slot{}", l.index))
         .collect();
     let delim_write = match salt.delim {

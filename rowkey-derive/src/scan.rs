@@ -62,10 +62,16 @@ pub fn expand(
             let put = format_ident!("__rowkey_put_{}", i);
             let len = format_ident!("__rowkey_len_{}", i);
             let prefix = l.prefix_width();
-            let salt_slot = if l.in_multi_salt {
-                quote!(__s.inner.salt_slot(__start + #prefix);)
-            } else {
-                quote!()
+            // The salt hashes its fields in the order listed, which may not
+            // be key order: each slot is filed under its place in the list.
+            let salt_slot = match input
+                .attrs
+                .salt
+                .as_ref()
+                .and_then(|s| s.fields.iter().position(|f| f == l.field.ident))
+            {
+                Some(order) => quote!(__s.inner.salt_slot(#order, __start + #prefix);),
+                None => quote!(),
             };
             let exact = if i + 1 == n {
                 quote!(__s.inner.exact();)

@@ -45,6 +45,21 @@ pub fn check(cx: &Ctxt, input: &Input) {
         }
     }
     if let Some(salt) = &input.attrs.salt {
+        // A key has one salt, at its front: a field's own salt beside it
+        // would be a second hash that spreads nothing further.
+        for field in &input.fields {
+            if let Some(s) = &field.attrs.salt {
+                cx.syn_error(syn::Error::new(
+                    s.span,
+                    format!(
+                        "field `{}` has its own #[salt] but the struct already has a salt, \
+                         #[rowkey(salt(..))]: a key has one salt, at its front; remove this \
+                         #[salt] and list `{}` in the struct-level salt's fields(..) to hash it",
+                        field.ident, field.ident
+                    ),
+                ));
+            }
+        }
         // The scan builder keeps the salted fields' positions in a fixed
         // array, so that building ranges needs no allocation.
         if let Some(extra) = salt.fields.get(MAX_SALT_FIELDS) {
@@ -110,9 +125,9 @@ fn check_limit(cx: &Ctxt, input: &Input) {
             cx.syn_error(syn::Error::new(
                 span,
                 format!(
-                    "this row key is at least {total} bytes wide by field `{}` (the fields \
-                     before it take {before}), over HBase's row-key limit of {HBASE_MAX_KEY} \
-                     bytes; shorten the #[pad(N)] widths",
+                    "this row key is at least {total} bytes wide up to and including field \
+                     `{}` (the fields before it take {before}), over HBase's row-key limit of \
+                     {HBASE_MAX_KEY} bytes; shorten the #[pad(N)] widths",
                     field.ident
                 ),
             ));

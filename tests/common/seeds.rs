@@ -113,3 +113,15 @@ pub struct Blob {
     pub id: [u8; 16],
     pub part: u32,
 }
+
+/// A struct-level salt that hashes its fields in another order than the key
+/// stores them: Java's `md5Hex(kind + "_" + uid)` in front of `uid`, `kind_`.
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(salt(md5, 4, fields(kind, uid)))]
+pub struct KindUid<'a> {
+    /// A 10-digit account number, as ASCII.
+    pub uid: [u8; 10],
+    #[delim(b'_')]
+    pub kind: &'a str,
+    pub ts: u64,
+}

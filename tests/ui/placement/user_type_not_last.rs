@@ -9,8 +9,9 @@ impl KeyPart for Tag {
     fn encoded_len(&self) -> usize {
         self.0.len()
     }
-    fn encode_part(&self, out: &mut [u8]) {
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
         out.copy_from_slice(self.0.as_bytes());
+        Ok(())
     }
 }
 
