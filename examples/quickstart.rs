@@ -54,6 +54,32 @@ struct UidType<'a> {
     kind: &'a str,
 }
 
+/// Seed 004's `RowKeyUtil.metricRowKey`: text joined by `_`,
+/// `hash(host)_host_%010d(ts / 15 min)_metric`.
+#[derive(RowKey, Debug, PartialEq)]
+struct MetricText<'a> {
+    #[salt(md5, 8, delim = b'_')]
+    #[delim(b'_')]
+    host: &'a str,
+    #[decimal(10)]
+    #[delim(b'_')]
+    window: u64,
+    metric: &'a str,
+}
+
+/// Seed 004's `RowKeyUtil.inboxRowKey`: `receiver_%013d(Long.MAX_VALUE - ts)_sender`,
+/// newest message first.
+#[derive(RowKey, Debug, PartialEq)]
+struct Inbox<'a> {
+    #[delim(b'_')]
+    receiver: &'a str,
+    #[reverse_ts]
+    #[decimal(19)]
+    #[delim(b'_')]
+    ts: u64,
+    sender: &'a str,
+}
+
 fn show<K: RowKey + std::fmt::Debug>(
     title: &str,
     key: &K,
@@ -118,6 +144,35 @@ fn main() -> Result<(), rowkey::Error> {
     show("seed 001 uid_type", &user, &key, &UidType::explain(&key)?);
     assert_eq!(UidType::decode(&key)?, user);
 
+    let t = 1_700_000_000_000;
+    let text = MetricText {
+        host: "web01",
+        window: t / (15 * 60 * 1000),
+        metric: "cpu",
+    };
+    let key = text.to_vec()?;
+    show(
+        "seed 004 metricRowKey",
+        &text,
+        &key,
+        &MetricText::explain(&key)?,
+    );
+    assert_eq!(MetricText::decode(&key)?, text);
+
+    let message = Inbox {
+        receiver: "bob",
+        ts: t,
+        sender: "alice",
+    };
+    let key = message.to_vec()?;
+    show(
+        "seed 004 inboxRowKey",
+        &message,
+        &key,
+        &Inbox::explain(&key)?,
+    );
+    assert_eq!(Inbox::decode(&key)?, message);
+
     // Scans: computed, not hand-written start/stop rows.
     println!("scans");
     let t1 = 1_700_000_000_000;
@@ -136,6 +191,17 @@ fn main() -> Result<(), rowkey::Error> {
         all_buckets.merge_skip(),
         all_buckets.clone().next()
     );
+    // A window range over the zero-padded digits is one scan.
+    for r in MetricText::scan()
+        .host("web01")
+        .window(text.window..text.window + 4)
+        .ranges()?
+    {
+        println!("  web01 over four 15-minute windows: {r:?}");
+    }
+    for r in Inbox::scan().receiver("bob").ts(t..t + 60_000).ranges()? {
+        println!("  bob's inbox, one minute, newest first: {r:?}");
+    }
     let seller = SellerOrder::scan().seller_id(42).ts(t1..).ranges()?;
     for r in seller {
         println!("  seller 42 since t1: {r:?}");

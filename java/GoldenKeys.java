@@ -39,6 +39,36 @@
  * 16 kind_uid_salt      ascii(md5Hex(kind + "_" + uid)[0..4]) + uid + kind + "_" + u64 ts
  *                       (uid: a 10-digit account number; the salt hashes kind first,
  *                       though the key stores uid first)
+ *
+ * SPEC 3a (seed 004's text keys, descending order, escaping, absent values). Text
+ * keys are built with seed 004's RowKeyUtil, copied below exactly as the seed
+ * writes it (MD5(s) = DigestUtils.md5Hex(s), lowercase hex), then getBytes(UTF_8):
+ * 17 hash_row_key       hashRowKey(id) = RowKeyUtil.hash(id) + "_" + id
+ * 18 metric_row_key     RowKeyUtil.metricRowKey(host, ts, metric)   (host has no '_')
+ * 19 inbox_row_key      RowKeyUtil.inboxRowKey(receiver, ts, sender) (receiver has no '_';
+ *                       ts <= Long.MAX_VALUE - 10^18, so %013d writes 19 digits)
+ * 20 user_timestamp     userId + "_" + timestamp                      (Long.toString)
+ * 21 region_timestamp   MD5(region).substring(0, 4) + "_" + region + "_" + timestamp
+ * 22 hashed_number      RowKeyUtil.hash(Long.toString(id)) + "_" + id
+ * 23 delim_fixed        Bytes.toBytes(id) + "_" + utf8(name)  (the id's bytes may hold '_')
+ * 24 desc_u64           ~Bytes.toBytes(v)                  (Phoenix DESC: every byte inverted)
+ * 25 desc_i64           ~Bytes.toBytes(v ^ Long.MIN_VALUE) (Phoenix DESC BIGINT)
+ * 26 desc_name_id       ~(utf8(name) + 0x00) + Bytes.toBytes(id)  (Phoenix DESC VARCHAR: 0xFF separator)
+ * 27 desc_window        ~ascii(%010d window) + utf8(metric)
+ * 28 desc_padded        ~rpad(code, 8, 0x00) + Bytes.toBytes(int n)
+ * 29 bucket_desc        byte(ts % 16) + ~Bytes.toBytes(ts) + utf8(host)
+ * 30 escaped_pair       orderedCode(a) + b     (OrderedCode string: 00 -> 00 FF, FF -> FF 00,
+ *                       then 00 01; b may start with 0xFF)
+ * 31 escaped_desc       ~orderedCode(a) + Bytes.toBytes(int n)   (OrderedCode's decreasing order)
+ * 32 escaped_delim      orderedCode(a) + "_" + utf8(b)
+ * 33 optional           opt(a, Bytes.toBytes(int)) + opt(b, utf8(b) + 0x00) + opt(c, utf8(c))
+ *                       where opt(None) = 0x00, opt(Some x) = 0x01 + x; NULL means None
+ * 34 optional_desc      ~opt(v, Bytes.toBytes(v)) + utf8(tail)
+ * 35 optional_pad       opt(a, rpad(a, 4, 0x00)) + byte(b)
+ * 36 reverse_ts_digits  Long.toString(Long.MAX_VALUE - ts)
+ * 37 uuid_times         UUID (msb, lsb) + Bytes.toBytes(at.toEpochMilli())
+ *                       + Bytes.toBytes(Long.MAX_VALUE - seen.toEpochMilli()); args: uuid, at, seen
+ *                       as epoch millis
  */
 
 import java.io.*;
@@ -274,7 +304,317 @@ public class GoldenKeys {
         for (int i = 0; i < 10; i++)
             kindUidSalt(String.format("%010d", r.nextInt(1_000_000_000)), token(r, 0, 8), millis(r));
 
+        seed004();
+
         OUT.flush();
+    }
+
+    // ---- seed 004's RowKeyUtil, exactly as the seed writes it ----
+
+    static String MD5(String s) { return md5Hex(s); }
+
+    public static class RowKeyUtil {
+
+        // MD5 哈希打散
+        public static String hash(String id) {
+            return MD5(id).substring(0, 8);
+        }
+
+        // 组合字段
+        public static String combine(String... parts) {
+            return String.join("_", parts);
+        }
+
+        // 时间戳转字节(固定长度)
+        public static byte[] timestampBytes(long timestamp) {
+            return Bytes.toBytes(Long.MAX_VALUE - timestamp);
+        }
+
+        // 解析组合 RowKey
+        public static String[] parse(String rowKey, String separator) {
+            return rowKey.split(separator);
+        }
+
+        // 生成监控指标 RowKey(按主机+时间桶)
+        public static String metricRowKey(String host, long timestamp, String metric) {
+            int bucket = (int) (timestamp / (15 * 60 * 1000));  // 15分钟桶
+            return combine(
+                hash(host),
+                host,
+                String.format("%010d", bucket),
+                metric
+            );
+        }
+
+        // 生成消息 RowKey(收件箱)
+        public static String inboxRowKey(String receiverId, long timestamp, String senderId) {
+            return combine(receiverId,
+                          String.format("%013d", Long.MAX_VALUE - timestamp),
+                          senderId);
+        }
+    }
+
+    // The seed's RowKeyUtil calls HBase's Bytes; the same stand-in as above.
+    static class Bytes {
+        static byte[] toBytes(long v) { return GoldenKeys.toBytes(v); }
+    }
+
+    // hashRowKey from the seed's first example.
+    static String hashRowKey(String userId) {
+        String md5 = MD5(userId).substring(0, 8);
+        return md5 + "_" + userId;
+    }
+
+    static byte[] inv(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) out.writeBytes(p);
+        byte[] b = out.toByteArray();
+        for (int i = 0; i < b.length; i++) b[i] = (byte) ~b[i];
+        return b;
+    }
+
+    static byte[] cat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] p : parts) out.writeBytes(p);
+        return out.toByteArray();
+    }
+
+    /** Google OrderedCode's string encoding (orderedcode.go): 0x00 -> 00 FF, 0xFF -> FF 00, then 00 01. */
+    static byte[] orderedCode(byte[] s) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte b : s) {
+            out.write(b);
+            if (b == 0) out.write(0xFF);
+            else if (b == (byte) 0xFF) out.write(0x00);
+        }
+        out.write(0x00);
+        out.write(0x01);
+        return out.toByteArray();
+    }
+
+    static final String NULL = "NULL";
+    static byte[] opt(Object v, byte[] some) {
+        return v == null ? new byte[] {0} : cat(new byte[] {1}, some);
+    }
+    static Object orNull(Object v) { return v == null ? NULL : v; }
+
+    static byte[] bytesArg(Random r, int maxLen) {
+        byte[] pool = {0, 1, 0x5f, 0x7f, (byte) 0x80, (byte) 0xfe, (byte) 0xff, 'a', 'z'};
+        byte[] b = new byte[r.nextInt(maxLen + 1)];
+        for (int i = 0; i < b.length; i++) b[i] = pool[r.nextInt(pool.length)];
+        return b;
+    }
+
+    static void seed004() {
+        header("hash_row_key", "id");
+        for (String id : new String[] {"user_1", "user_2", "user_3", "12345", "", CJK12, "a_b_c"})
+            emit("hash_row_key", a(id), toBytes(hashRowKey(id)));
+        Random r = new Random(116);
+        for (int i = 0; i < 10; i++) { String id = token(r, 0, 16); emit("hash_row_key", a(id), toBytes(hashRowKey(id))); }
+
+        header("metric_row_key", "host\tts\tmetric");
+        String[][] mcases = {{"web01", "cpu"}, {"web012", "cpu"}, {"web01", "mem_used"}, {"", ""},
+                {CJK12, "\u6307\u6807"}, {"h", "a_b"}};
+        long[] mts = {0, 899_999, 900_000, 1_700_000_000_000L, 1_710_489_600_000L, 1_999_999_999_999L};
+        for (int i = 0; i < mcases.length; i++) metricKey(mcases[i][0], mts[i], mcases[i][1]);
+        r = new Random(117);
+        for (int i = 0; i < 10; i++) metricKey(token(r, 1, 16), millis(r), token(r, 0, 10));
+
+        header("inbox_row_key", "receiver\tts\tsender");
+        String[][] icases = {{"bob", "alice"}, {"bob", ""}, {"", "x_y"}, {CJK12, CJK12}};
+        long[] its = {0, 1, 1_700_000_000_000L, MAX - 1_000_000_000_000_000_000L};
+        for (int i = 0; i < icases.length; i++) inboxKey(icases[i][0], its[i], icases[i][1]);
+        r = new Random(118);
+        for (int i = 0; i < 11; i++) inboxKey(token(r, 0, 12), millis(r), token(r, 0, 12));
+
+        header("user_timestamp", "user_id\tts");
+        long[] uts = {0, 9, 10, 1_700_000_000_000L, MAX};
+        String[] uus = {"u1", "u1", "", CJK12, "user 7"};
+        for (int i = 0; i < uts.length; i++) userTs(uus[i], uts[i]);
+        r = new Random(119);
+        for (int i = 0; i < 10; i++) userTs(token(r, 0, 12), i % 2 == 0 ? millis(r) : nonNeg(r));
+
+        header("region_timestamp", "region\tts");
+        String[] regs = {"beijing", "shanghai", "", CJK12, "eu-west-1"};
+        long[] rgts = {0, 1, 1_700_000_000_000L, MAX, 100};
+        for (int i = 0; i < regs.length; i++) regionTs(regs[i], rgts[i]);
+        r = new Random(120);
+        for (int i = 0; i < 10; i++) regionTs(token(r, 0, 12), millis(r));
+
+        header("hashed_number", "id");
+        for (long id : new long[] {0, 1, 10, 12345, 1_700_000_000_000L, MAX}) hashedNumber(id);
+        r = new Random(121);
+        for (int i = 0; i < 10; i++) hashedNumber(nonNeg(r));
+
+        header("delim_fixed", "id\tname");
+        long[] dids = {0x5f, 0x5f5f5f5f5f5f5f5fL, 0, MAX, 0x5f00};
+        String[] dnames = {"a", "", "x_y", CJK12, "_"};
+        for (int i = 0; i < dids.length; i++)
+            emit("delim_fixed", a(dids[i], dnames[i]), toBytes(dids[i]), toBytes("_"), toBytes(dnames[i]));
+        r = new Random(122);
+        for (int i = 0; i < 10; i++) { long id = nonNeg(r); String n = token(r, 0, 10);
+            emit("delim_fixed", a(id, n), toBytes(id), toBytes("_"), toBytes(n)); }
+
+        header("desc_u64", "v");
+        for (long v : new long[] {0, 1, 255, 256, 1L << 32, MAX - 1, MAX}) emit("desc_u64", a(v), inv(toBytes(v)));
+        r = new Random(123);
+        for (int i = 0; i < 10; i++) { long v = nonNeg(r); emit("desc_u64", a(v), inv(toBytes(v))); }
+
+        header("desc_i64", "v");
+        for (long v : new long[] {Long.MIN_VALUE, -256, -1, 0, 1, 255, MAX})
+            emit("desc_i64", a(v), inv(toBytes(v ^ Long.MIN_VALUE)));
+        r = new Random(124);
+        for (int i = 0; i < 10; i++) { long v = r.nextLong(); emit("desc_i64", a(v), inv(toBytes(v ^ Long.MIN_VALUE))); }
+
+        header("desc_name_id", "name\tid");
+        String[] dn = {"", "a", "ab", "abc", "b", CJK12, "z_y"};
+        for (int i = 0; i < dn.length; i++)
+            emit("desc_name_id", a(dn[i], (long) i), inv(toBytes(dn[i]), new byte[] {0}), toBytes((long) i));
+        r = new Random(125);
+        for (int i = 0; i < 10; i++) { String n = token(r, 0, 12); long id = nonNeg(r);
+            emit("desc_name_id", a(n, id), inv(toBytes(n), new byte[] {0}), toBytes(id)); }
+
+        header("desc_window", "window\tmetric");
+        long[] ws = {0, 1, 1_888_888, 9_999_999_999L};
+        for (int i = 0; i < ws.length; i++)
+            emit("desc_window", a(ws[i], "m" + i), inv(toBytes(String.format("%010d", ws[i]))), toBytes("m" + i));
+        r = new Random(126);
+        for (int i = 0; i < 11; i++) { long w = r.nextInt(Integer.MAX_VALUE); String m = token(r, 0, 8);
+            emit("desc_window", a(w, m), inv(toBytes(String.format("%010d", w))), toBytes(m)); }
+
+        header("desc_padded", "code\tn");
+        String[] codes = {"", "a", "tb", "exactly8", CJK12.substring(0, 2)};
+        for (int i = 0; i < codes.length; i++)
+            emit("desc_padded", a(codes[i], (long) i * 1000), inv(rpad0(codes[i], 8)), toBytes(i * 1000));
+        r = new Random(127);
+        for (int i = 0; i < 10; i++) { String c = token(r, 0, 8); int n = r.nextInt(Integer.MAX_VALUE);
+            emit("desc_padded", a(c, (long) n), inv(rpad0(c, 8)), toBytes(n)); }
+
+        header("bucket_desc", "ts\thost");
+        long[] bts = {0, 1, 15, 16, 1_700_000_000_000L, MAX};
+        for (int i = 0; i < bts.length; i++)
+            emit("bucket_desc", a(bts[i], "h" + i), new byte[] {(byte) (bts[i] % 16)}, inv(toBytes(bts[i])), toBytes("h" + i));
+        r = new Random(128);
+        for (int i = 0; i < 10; i++) { long t = millis(r); String h = token(r, 0, 10);
+            emit("bucket_desc", a(t, h), new byte[] {(byte) (t % 16)}, inv(toBytes(t)), toBytes(h)); }
+
+        // OrderedCode's own published string vectors (orderedcode_test.go), then
+        // a next field starting with 0xFF, then random bytes with 00 and FF runs.
+        header("escaped_pair", "a\tb");
+        byte[][] published = {b(""), b("\0"), b("\0\0"), b("\1"), b("foo"), b("foo\0"), b("foo\0\1"),
+                b("foo\1"), b("foo\1\0"), cat(b("foo"), new byte[] {(byte) 0xfe}),
+                cat(b("foo"), new byte[] {(byte) 0xff}), new byte[] {(byte) 0xff},
+                new byte[] {(byte) 0xff, (byte) 0xff}};
+        for (byte[] p : published) escapedPair(p, new byte[0]);
+        escapedPair(b(""), new byte[] {(byte) 0xff});
+        escapedPair(b("\0"), new byte[] {(byte) 0xff, 0x00});
+        escapedPair(b("a"), new byte[] {(byte) 0xff, 0x01});
+        escapedPair(new byte[] {(byte) 0xff}, new byte[] {0x00, 0x01});
+        r = new Random(129);
+        for (int i = 0; i < 12; i++) escapedPair(bytesArg(r, 10), bytesArg(r, 6));
+
+        header("escaped_desc", "a\tn");
+        for (int i = 0; i < published.length; i++) escapedDesc(published[i], i);
+        r = new Random(130);
+        for (int i = 0; i < 10; i++) escapedDesc(bytesArg(r, 10), r.nextInt(Integer.MAX_VALUE));
+
+        header("escaped_delim", "a\tb");
+        byte[][] eas = {b(""), b("_"), new byte[] {0, (byte) 0xff, 0x5f}, b("abc")};
+        String[] ebs = {"", "x_y", "_", CJK12};
+        for (int i = 0; i < eas.length; i++)
+            emit("escaped_delim", a(eas[i], ebs[i]), orderedCode(eas[i]), toBytes("_"), toBytes(ebs[i]));
+        r = new Random(131);
+        for (int i = 0; i < 11; i++) { byte[] x = bytesArg(r, 8); String y = token(r, 0, 8);
+            emit("escaped_delim", a(x, y), orderedCode(x), toBytes("_"), toBytes(y)); }
+
+        header("optional", "a\tb\tc");
+        Object[][] ocases = {{null, null, null}, {0, null, null}, {null, "", null}, {null, null, ""},
+                {7, "b", "c"}, {-1, "x", null}, {null, CJK12, CJK12}, {256, "", "_"}};
+        for (Object[] c : ocases) optional((Integer) c[0], (String) c[1], (String) c[2]);
+        r = new Random(132);
+        for (int i = 0; i < 10; i++)
+            optional(r.nextBoolean() ? null : r.nextInt(), r.nextBoolean() ? null : token(r, 0, 6),
+                    r.nextBoolean() ? null : token(r, 0, 6));
+
+        header("optional_desc", "v\ttail");
+        Long[] ods = {null, 0L, 1L, MAX};
+        for (int i = 0; i < ods.length; i++) optionalDesc(ods[i], "t" + i);
+        r = new Random(133);
+        for (int i = 0; i < 11; i++) optionalDesc(r.nextInt(3) == 0 ? null : nonNeg(r), token(r, 0, 6));
+
+        header("optional_pad", "a\tb");
+        String[] ops = {null, "", "a", "abcd", CJK12.substring(0, 1)};
+        for (int i = 0; i < ops.length; i++)
+            emit("optional_pad", a(orNull(ops[i]), (long) i), opt(ops[i], ops[i] == null ? null : rpad0(ops[i], 4)), new byte[] {(byte) i});
+        r = new Random(134);
+        for (int i = 0; i < 10; i++) { String x = r.nextBoolean() ? null : token(r, 0, 4); int y = r.nextInt(256);
+            emit("optional_pad", a(orNull(x), (long) y), opt(x, x == null ? null : rpad0(x, 4)), new byte[] {(byte) y}); }
+
+        header("reverse_ts_digits", "ts");
+        for (long t : new long[] {0, 1, 1_700_000_000_000L, MAX - 10, MAX - 9, MAX})
+            emit("reverse_ts_digits", a(t), toBytes(Long.toString(MAX - t)));
+        r = new Random(135);
+        for (int i = 0; i < 10; i++) { long t = i % 2 == 0 ? millis(r) : nonNeg(r);
+            emit("reverse_ts_digits", a(t), toBytes(Long.toString(MAX - t))); }
+
+        header("uuid_times", "id\tat\tseen");
+        uuidTimes(new UUID(0, 0), java.time.Instant.EPOCH, java.time.Instant.EPOCH);
+        uuidTimes(UUID.fromString("123e4567-e89b-12d3-a456-426614174000"),
+                java.time.Instant.parse("2024-03-15T10:00:00.123Z"), java.time.Instant.parse("2024-03-15T10:15:00Z"));
+        uuidTimes(new UUID(-1L, -1L), java.time.Instant.ofEpochMilli(1_700_000_000_000L),
+                java.time.Instant.ofEpochMilli(253_402_300_799_999L)); // 9999-12-31T23:59:59.999Z
+        r = new Random(136);
+        for (int i = 0; i < 12; i++)
+            uuidTimes(new UUID(r.nextLong(), r.nextLong()), java.time.Instant.ofEpochMilli(millis(r)),
+                    java.time.Instant.ofEpochMilli(millis(r)));
+    }
+
+    static byte[] b(String s) { return s.getBytes(StandardCharsets.ISO_8859_1); }
+
+    static void metricKey(String host, long ts, String metric) {
+        if (host.indexOf('_') >= 0) throw new IllegalArgumentException("host contains '_': " + host);
+        emit("metric_row_key", a(host, u64(ts), metric), toBytes(RowKeyUtil.metricRowKey(host, ts, metric)));
+    }
+    static void inboxKey(String receiver, long ts, String sender) {
+        if (receiver.indexOf('_') >= 0) throw new IllegalArgumentException("receiver contains '_'");
+        if (ts > MAX - 1_000_000_000_000_000_000L) throw new IllegalArgumentException("fewer than 19 digits");
+        emit("inbox_row_key", a(receiver, u64(ts), sender), toBytes(RowKeyUtil.inboxRowKey(receiver, ts, sender)));
+    }
+    static void userTs(String userId, long ts) {
+        if (userId.indexOf('_') >= 0) throw new IllegalArgumentException("userId contains '_'");
+        String rowKey = userId + "_" + u64(ts);
+        emit("user_timestamp", a(userId, ts), toBytes(rowKey));
+    }
+    static void regionTs(String region, long timestamp) {
+        if (region.indexOf('_') >= 0) throw new IllegalArgumentException("region contains '_'");
+        String hash = MD5(region).substring(0, 4);
+        String rowKey = hash + "_" + region + "_" + u64(timestamp);
+        emit("region_timestamp", a(region, timestamp), toBytes(rowKey));
+    }
+    static void hashedNumber(long id) {
+        String s = Long.toString(u64(id));
+        emit("hashed_number", a(id), toBytes(RowKeyUtil.hash(s) + "_" + s));
+    }
+    static void escapedPair(byte[] x, byte[] y) {
+        emit("escaped_pair", a(x, y), orderedCode(x), y);
+    }
+    static void escapedDesc(byte[] x, int n) {
+        emit("escaped_desc", a(x, Integer.toUnsignedString(n)), inv(orderedCode(x)), toBytes(n));
+    }
+    static void optional(Integer x, String y, String z) {
+        emit("optional", a(x == null ? NULL : Integer.toUnsignedString(x), orNull(y), orNull(z)),
+                opt(x, x == null ? null : toBytes((int) x)),
+                opt(y, y == null ? null : cat(toBytes(y), new byte[] {0})),
+                opt(z, z == null ? null : toBytes(z)));
+    }
+    static void optionalDesc(Long v, String tail) {
+        emit("optional_desc", a(orNull(v), tail), inv(opt(v, v == null ? null : toBytes((long) v))), toBytes(tail));
+    }
+    static void uuidTimes(UUID id, java.time.Instant at, java.time.Instant seen) {
+        byte[] raw = ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())
+                .putLong(id.getLeastSignificantBits()).array();
+        emit("uuid_times", a(id.toString(), at.toEpochMilli(), seen.toEpochMilli()),
+                raw, toBytes(at.toEpochMilli()), toBytes(MAX - seen.toEpochMilli()));
     }
 
     // ---- one method per layout: the bytes are built exactly as the header says ----

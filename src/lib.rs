@@ -79,7 +79,9 @@
 //!
 //! `std` (default) and `alloc` add `to_vec`, owned `String`/`Vec<u8>` fields,
 //! [`merge_sorted`] and split-key lists; without them the runtime is `no_std`.
-//! `derive` (default) re-exports the macro.
+//! `derive` (default) re-exports the macro. `uuid`, `chrono` and `time` (off by
+//! default) make `uuid::Uuid`, `chrono::DateTime<Utc>` and
+//! `time::OffsetDateTime` field types (see [`attributes`]).
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -127,14 +129,97 @@ pub mod attributes {
     //! | `#[delim]`, `#[delim(b'_')]` | variable-width types | the value, then one delimiter byte (default `0x00`) | a value containing the delimiter | delimiter found |
     //! | `#[reverse]` | `String`, `Vec<u8>`, `[u8; N]` | the value reversed (strings by character, as Java's `StringBuilder.reverse()`), before padding | as its pad/delim | reversed back |
     //! | `#[twos_complement]` | `i8` .. `i128` | plain two's complement big-endian, as `Bytes.toBytes(long)` | nothing | |
+    //! | `#[salt(md5, K, delim = b'_')]` | any field | K hex chars, the delimiter, then the field: seed 004's `MD5(id).substring(0, 8) + "_" + id` | nothing | salt and delimiter |
+    //! | `#[delim(b'_')]` on a fixed-width field | any type | the field's bytes, then the delimiter, not searched for (the bytes may hold it): `Bytes.toBytes(id) + "_"` | nothing | delimiter present |
+    //! | `#[decimal]` | `u8` .. `u128`; `u64`/`i64` with `#[reverse_ts]` | ASCII digits, no sign, no leading zero: `Long.toString(v)` (of `Long.MAX_VALUE - ts` with `#[reverse_ts]`); variable width, last or `#[delim]`; keeps no order, so scans take one value | nothing | digits only, no leading zero unless 0 |
+    //! | `#[decimal(W)]`, 1 ≤ W ≤ 39 | the same | exactly W zero-padded digits: `String.format("%0Wd", v)`; order-preserving, so ranges work | more than W digits | W digits |
+    //! | `#[desc]` | order-preserving fields | every byte of the field's slot inverted (`0xFF - b`), pad, delimiter and `Option` presence byte included: Phoenix's `DESC` (`#[delim]` becomes its `0xFF` separator); decodes into owned types | as its pad/delim | as its pad/delim |
+    //! | `#[escaped]` | `String`, `Vec<u8>`, `[u8; N]` | Google OrderedCode's string: `00` → `00 FF`, `FF` → `FF 00`, terminator `00 01`; order-preserving and self-delimiting anywhere in the key | nothing | escapes well formed, terminator present |
+    //! | `Option<T>` (no attribute) | any field type | `00` for `None`; `01` then `T`'s slot for `Some`: None first, as SQL's NULLS FIRST | as `T` | presence byte 0 or 1 |
     //!
     //! Java equivalents: `#[salt(md5, 4)]` on `user_id: &str` is
     //! `DigestUtils.md5Hex(userId).substring(0, 4) + userId`; `#[reverse_ts] ts: u64`
     //! is `Bytes.toBytes(Long.MAX_VALUE - ts)`; `#[pad(20)]` is `rpad(col, '\0', 20)`.
     //!
+    //! Seed 004's `RowKeyUtil.metricRowKey` and `inboxRowKey` (text joined by
+    //! `_`), byte for byte:
+    //!
+    //! ```
+    //! use rowkey::RowKey;
+    //!
+    //! #[derive(RowKey)]
+    //! struct MetricText<'a> {
+    //!     #[salt(md5, 8, delim = b'_')] // hash(host) + "_"
+    //!     #[delim(b'_')]
+    //!     host: &'a str,
+    //!     #[decimal(10)] // String.format("%010d", ts / (15 * 60 * 1000))
+    //!     #[delim(b'_')]
+    //!     window: u64,
+    //!     metric: &'a str,
+    //! }
+    //!
+    //! #[derive(RowKey)]
+    //! struct Inbox<'a> {
+    //!     #[delim(b'_')]
+    //!     receiver: &'a str,
+    //!     #[reverse_ts] // String.format("%013d", Long.MAX_VALUE - ts): 19 digits
+    //!     #[decimal(19)]
+    //!     #[delim(b'_')]
+    //!     ts: u64,
+    //!     sender: &'a str,
+    //! }
+    //!
+    //! let ts = 1_700_000_000_000;
+    //! let metric = MetricText { host: "web01", window: ts / 900_000, metric: "cpu" };
+    //! assert_eq!(metric.to_vec()?, b"2f527604_web01_0001888888_cpu");
+    //! let inbox = Inbox { receiver: "bob", ts, sender: "alice" };
+    //! assert_eq!(inbox.to_vec()?, b"bob_9223370336854775807_alice");
+    //! // A range of windows is one scan.
+    //! let windows = MetricText::scan().host("web01").window(1_888_888..1_888_892).ranges()?;
+    //! assert_eq!(windows.fan_out(), 1);
+    //! # Ok::<(), rowkey::Error>(())
+    //! ```
+    //!
+    //! Descending order, escaped bytes and absent values:
+    //!
+    //! ```
+    //! use rowkey::RowKey;
+    //!
+    //! #[derive(RowKey, Debug, PartialEq)]
+    //! struct Ranking {
+    //!     game: u32,
+    //!     #[desc] // Phoenix DESC: highest score first
+    //!     score: u64,
+    //!     #[escaped] // any bytes, order kept, ends itself
+    //!     player: Vec<u8>,
+    //!     team: Option<String>, // None sorts first
+    //! }
+    //!
+    //! let a = Ranking { game: 1, score: 900, player: b"a\0b".to_vec(), team: None };
+    //! let b = Ranking { game: 1, score: 100, player: b"a".to_vec(), team: Some("x".into()) };
+    //! assert!(a.to_vec()? < b.to_vec()?); // the higher score first
+    //! assert_eq!(Ranking::decode(&a.to_vec()?)?, a);
+    //! # Ok::<(), rowkey::Error>(())
+    //! ```
+    //!
     //! Scans take ranges only on fields whose bytes keep value order: not on a
-    //! `#[salt]`, `#[reverse]` or `#[twos_complement]` field, nor one padded or
-    //! delimited with a byte other than `0x00` (those take one exact value).
+    //! `#[salt]`, `#[reverse]`, `#[twos_complement]` or `#[decimal]` (no width)
+    //! field, nor a variable-width one padded or delimited with a byte other
+    //! than `0x00` (those take one exact value). A range on a `#[desc]` field
+    //! takes values as usual; the builder swaps the ends.
+    //!
+    //! # Types from other crates
+    //!
+    //! | type | feature | bytes | Java equivalent |
+    //! | --- | --- | --- | --- |
+    //! | `uuid::Uuid` | `uuid` | 16 bytes | `UUID`: most then least significant long |
+    //! | `std::time::SystemTime` | `std` | 8 bytes of epoch milliseconds | `Bytes.toBytes(instant.toEpochMilli())` |
+    //! | `chrono::DateTime<Utc>` | `chrono` | the same | the same |
+    //! | `time::OffsetDateTime` | `time` | the same | the same |
+    //!
+    //! Times take `#[reverse_ts]` (`Long.MAX_VALUE - millis`, newest first).
+    //! A time before 1970 or with a sub-millisecond part is refused, not
+    //! truncated: two values would share a key.
     //!
     //! # Struct attributes
     //!
@@ -143,6 +228,7 @@ pub mod attributes {
     //! | `#[rowkey(crate = "path")]` | where the `rowkey` crate is, when renamed or re-exported |
     //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), hashed in the order `fields(..)` lists them (which need not be key order), at the front of the key. A field cannot also have its own `#[salt]` |
     //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | the same, then a delimiter: seed 001's `MD5(uid_type)_uid_type` |
+    //! | `#[rowkey(spread_not_first)]` | allows a field `#[salt]` or `#[bucket]` on a field that is not first (a tenant id before a salted id); without it that is a compile error, since a salt after other fields spreads nothing |
     //!
     //! ```
     //! use rowkey::RowKey;

@@ -18,6 +18,7 @@ static GLOBAL: Counting = Counting;
 /// Salt, pad, bucket, reverse_ts, a pad byte, fixed fields: everything that
 /// keeps a layout bounded, so it has a `MAX_LEN` for a stack buffer.
 #[derive(RowKey, Debug, PartialEq)]
+#[rowkey(spread_not_first)]
 struct Event<'a> {
     #[salt(md5, 4)]
     #[pad(16)]
@@ -37,6 +38,7 @@ struct Event<'a> {
 /// With delimiters, which make a layout unbounded (no `MAX_LEN`): encoded
 /// into a stack buffer sized from `encoded_len`.
 #[derive(RowKey, Debug, PartialEq)]
+#[rowkey(spread_not_first)]
 struct Tagged<'a> {
     #[salt(md5, 4)]
     #[delim]

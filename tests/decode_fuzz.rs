@@ -21,7 +21,8 @@ mod common;
 
 use common::hex;
 use common::seeds::{
-    Delimited, LogEvent, Metric, RecentEvent, ReversedUser, SaltedId, UidType, UserOrder,
+    Delimited, DescNameId, EscapedDelim, EscapedDesc, HashedNumber, Inbox, LogEvent, Metric,
+    MetricText, Optional, OptionalDesc, RecentEvent, ReversedUser, SaltedId, UidType, UserOrder,
     WideLogEvent, XColumns,
 };
 use proptest::prelude::*;
@@ -578,6 +579,87 @@ fuzz_layout! {
             }
             enc(&Blob { name: &name, part, offset })
         }),
+}
+
+// SPEC §3a: text keys (a salt with its delimiter, digits), descending,
+// escaped and optional fields. Each refuses what it cannot have written: a
+// leading zero or a non-digit, a broken escape, a presence byte other than
+// 0 and 1, a missing delimiter after a fixed-width field.
+
+fuzz_layout! {
+    metric_row_key: MetricText,
+    fields: ["host", "window", "metric"],
+    struct_salt: false,
+    bounded: false,
+    valid: (text(10), 0..=9_999_999_999u64, text(8)).prop_map(|(h, window, m)| {
+        enc(&MetricText { host: &h.replace('_', ""), window, metric: &m })
+    }),
+}
+
+fuzz_layout! {
+    inbox_row_key: Inbox,
+    fields: ["receiver_id", "ts", "sender_id"],
+    struct_salt: false,
+    bounded: false,
+    valid: (text(8), ts(), text(8)).prop_map(|(r, ts, s)| {
+        enc(&Inbox { receiver_id: &r.replace('_', ""), ts, sender_id: &s })
+    }),
+}
+
+fuzz_layout! {
+    hashed_number: HashedNumber,
+    fields: ["id"],
+    struct_salt: false,
+    bounded: false,
+    valid: any::<u64>().prop_map(|id| enc(&HashedNumber { id })),
+}
+
+fuzz_layout! {
+    desc_name_id: DescNameId,
+    fields: ["name", "id"],
+    struct_salt: false,
+    bounded: true,
+    valid: (text(10), any::<u64>()).prop_map(|(n, id)| {
+        enc(&DescNameId { name: n.replace('\0', ""), id })
+    }),
+}
+
+fuzz_layout! {
+    escaped_delim: EscapedDelim,
+    fields: ["a", "b"],
+    struct_salt: false,
+    bounded: false,
+    valid: (bytes(0..12), text(6)).prop_map(|(a, b)| enc(&EscapedDelim { a, b: &b })),
+}
+
+fuzz_layout! {
+    escaped_desc: EscapedDesc,
+    fields: ["a", "n"],
+    struct_salt: false,
+    bounded: true,
+    valid: (bytes(0..12), any::<u32>()).prop_map(|(a, n)| enc(&EscapedDesc { a, n })),
+}
+
+fuzz_layout! {
+    optional: Optional,
+    fields: ["a", "b", "c"],
+    struct_salt: false,
+    // A None last field is one byte: anything after it is trailing.
+    bounded: true,
+    valid: (any::<Option<u32>>(), proptest::option::of(text(6)), proptest::option::of(text(6)))
+        .prop_map(|(a, b, c)| {
+            let b = b.map(|b| b.replace('\0', ""));
+            enc(&Optional { a, b: b.as_deref(), c: c.as_deref() })
+        }),
+}
+
+fuzz_layout! {
+    optional_desc: OptionalDesc,
+    fields: ["v", "tail"],
+    struct_salt: false,
+    bounded: false,
+    valid: (any::<Option<u64>>(), text(6))
+        .prop_map(|(v, t)| enc(&OptionalDesc { v, tail: &t })),
 }
 
 // ---------------------------------------------------------------------------

@@ -9,6 +9,10 @@
 //! - `encoded_len()` is what `encode_into` writes, `MAX_LEN` bounds it, and
 //!   `explain` accounts for every byte.
 //!
+//! §3a adds: `#[desc]` reverses the order, `#[escaped]` keeps the byte order
+//! of any content, `Option` sorts None first, `#[decimal(W)]` sorts as
+//! numbers, and decode refuses every non-canonical input.
+//!
 //! Values a layout must refuse are constructed away from the round-trip
 //! strategies and checked to be refused in the `refuses_*` properties at the
 //! end (errors.rs pins each error exactly).
@@ -638,6 +642,7 @@ struct Listing {
 
 /// A user type under a salt, and a newtype as the last, fixed-width field.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(spread_not_first)]
 struct SaltedCustomer {
     #[salt(md5, 2)]
     platform: Platform,
@@ -730,6 +735,7 @@ struct SaltInt {
 }
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(spread_not_first)]
 struct SaltSigned {
     #[salt(md5, 32)]
     a: i32,
@@ -743,6 +749,7 @@ struct SaltSigned {
 /// A salted timestamp: the salt hashes the bytes the key stores,
 /// `i64::MAX - ts`, as it does for any integer's encoding.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(spread_not_first)]
 struct SaltRts {
     #[salt(md5, 4)]
     #[reverse_ts]
@@ -754,6 +761,7 @@ struct SaltRts {
 /// Salt with reverse, pad, delim and a `[u8; N]`; the salt hashes the value,
 /// not its reversed bytes (Java: md5Hex(userId) + reverse(userId)).
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(spread_not_first)]
 struct SaltMix {
     #[salt(md5, 4)]
     #[reverse]
@@ -879,6 +887,7 @@ struct Bucket1000<'a> {
 /// Bucket widths at their edges (256: one byte, 257: two, 65536: two) and
 /// Euclidean buckets of negative values.
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(spread_not_first)]
 struct Buckets {
     #[bucket(7)]
     a: i32,
@@ -1158,6 +1167,7 @@ proptest! {
 // Every attribute in one key.
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(spread_not_first)]
 struct Everything<'a> {
     #[salt(md5, 4)]
     #[pad(16)]
@@ -1278,4 +1288,314 @@ proptest! {
         let err = LatestI64 { ts: i }.to_vec().unwrap_err();
         prop_assert_eq!(err.kind(), &ErrorKind::TimestampOutOfRange { value: i128::from(i) });
     }
+}
+
+// ---------------------------------------------------------------------------
+// SPEC §3a: `#[desc]`, `#[escaped]`, `Option<T>` and `#[decimal(W)]` keep the
+// order each promises; `#[decimal]` and the text keys of seed 004 round-trip.
+
+/// Every field descending: the whole key sorts in reverse value order.
+#[derive(RowKey, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct AllDesc {
+    #[desc]
+    a: u16,
+    #[desc]
+    b: i32,
+    #[desc]
+    #[delim]
+    s: String,
+    #[desc]
+    #[pad(6)]
+    p: Vec<u8>,
+    #[desc]
+    #[decimal(5)]
+    w: u32,
+    #[desc]
+    #[escaped]
+    e: Vec<u8>,
+    #[desc]
+    o: Option<u8>,
+    #[desc]
+    last: [u8; 2],
+}
+
+/// Bytes with runs of the escaped bytes (0x00, 0xFF) and their neighbours.
+fn escape_bytes(max: usize) -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(
+        prop_oneof![3 => select(vec![0x00u8, 0xFF, 0x01, 0xFE]), 1 => any::<u8>()],
+        0..=max,
+    )
+}
+
+fn escape_pair(max: usize) -> impl Strategy<Value = (Vec<u8>, Vec<u8>)> {
+    (escape_bytes(max), escape_bytes(max), escape_bytes(max))
+        .prop_map(|(p, a, b)| ([&p[..], &a].concat(), [p, b].concat()))
+}
+
+fn small_decimal(max: u32) -> impl Strategy<Value = u32> {
+    prop_oneof![0..=max, select(vec![0, 1, 9, 10, max - 1, max])]
+}
+
+proptest! {
+    #![proptest_config(config())]
+    #[test]
+    fn desc_reverses_order(
+        (a1, a2) in int_pair::<u16>(),
+        (b1, b2) in int_pair::<i32>(),
+        (s1, s2) in text_pair(5),
+        (p1, p2) in bytes_pair(4),
+        (w1, w2) in (small_decimal(99_999), small_decimal(99_999)),
+        (e1, e2) in escape_pair(4),
+        (o1, o2) in (proptest::option::of(any::<u8>()), proptest::option::of(any::<u8>())),
+        (l1, l2) in (any::<[u8; 2]>(), any::<[u8; 2]>()),
+    ) {
+        let (s1, s2) = (without(&s1, '\0'), without(&s2, '\0'));
+        let (p1, p2) = (fit_bytes(&p1, 6, 0), fit_bytes(&p2, 6, 0));
+        let x = AllDesc { a: a1, b: b1, s: s1, p: p1, w: w1, e: e1, o: o1, last: l1 };
+        let y = AllDesc { a: a2, b: b2, s: s2, p: p2, w: w2, e: e2, o: o2, last: l2 };
+        let ex = roundtrip!(AllDesc, x);
+        let ey = roundtrip!(AllDesc, y);
+        same_order(y.cmp(&x), &ex, &ey, &(&x, &y))?;
+        // Phoenix's DESC: the bytes are the ascending layout's, inverted.
+        let asc = [
+            x.a.to_be_bytes().to_vec(),
+            ((x.b as u32) ^ 0x8000_0000).to_be_bytes().to_vec(),
+            [x.s.as_bytes(), &[0]].concat(),
+            rpad(&x.p, 6, 0),
+            format!("{:05}", x.w).into_bytes(),
+            ordered_code(&x.e),
+            x.o.map_or(vec![0], |v| vec![1, v]),
+            x.last.to_vec(),
+        ]
+        .concat();
+        prop_assert_eq!(ex, asc.iter().map(|b| !b).collect::<Vec<u8>>());
+    }
+
+    #[test]
+    fn escaped_keeps_byte_order_of_any_content(
+        (a1, a2) in escape_pair(8),
+        (s1, s2) in text_pair(4),
+        (t1, t2) in escape_pair(3),
+    ) {
+        let x = Escaped { a: a1, s: s1, tail: t1 };
+        let y = Escaped { a: a2, s: s2, tail: t2 };
+        let ex = roundtrip!(Escaped, x);
+        let ey = roundtrip!(Escaped, y);
+        same_order(x.cmp(&y), &ex, &ey, &(&x, &y))?;
+        prop_assert_eq!(
+            ex,
+            [ordered_code(&x.a), ordered_code(x.s.as_bytes()), x.tail.clone()].concat()
+        );
+    }
+
+    #[test]
+    fn option_sorts_none_first(
+        (a1, a2) in (proptest::option::of(int::<u16>()), proptest::option::of(int::<u16>())),
+        (b1, b2) in text_pair(4),
+        (nb1, nb2) in (any::<bool>(), any::<bool>()),
+        (c1, c2) in (proptest::option::of(bytes(4)), proptest::option::of(bytes(4))),
+    ) {
+        let b1 = (!nb1).then(|| without(&b1, '\0'));
+        let b2 = (!nb2).then(|| without(&b2, '\0'));
+        let x = Optional { a: a1, b: b1, c: c1 };
+        let y = Optional { a: a2, b: b2, c: c2 };
+        let ex = roundtrip!(Optional, x);
+        let ey = roundtrip!(Optional, y);
+        same_order(x.cmp(&y), &ex, &ey, &(&x, &y))?;
+        prop_assert_eq!(ex.first() == Some(&0), x.a.is_none());
+    }
+
+    #[test]
+    fn fixed_decimal_sorts_numerically(
+        (a1, a2) in (small_decimal(999_999), small_decimal(999_999)),
+        (b1, b2) in int_pair::<u64>(),
+        (c1, c2) in int_pair::<u128>(),
+        (t1, t2) in ts_pair(),
+    ) {
+        let x = Digits { a: a1, b: b1, c: c1, ts: t1 };
+        let y = Digits { a: a2, b: b2, c: c2, ts: t2 };
+        let ex = roundtrip_bounded!(Digits, x);
+        let ey = roundtrip_bounded!(Digits, y);
+        // The timestamp is newest first; the rest ascend.
+        let order = (x.a, x.b, x.c, Reverse(x.ts)).cmp(&(y.a, y.b, y.c, Reverse(y.ts)));
+        same_order(order, &ex, &ey, &(&x, &y))?;
+        let expected = format!(
+            "{:06}_{:020}_{:039}{:019}",
+            x.a, x.b, x.c, i64::MAX as u64 - x.ts
+        );
+        prop_assert_eq!(ex, expected.into_bytes());
+    }
+
+    #[test]
+    fn unpadded_decimal_is_long_to_string(n in int::<u64>(), m in int::<u128>(), t in ts()) {
+        let key = Plain { n, m, ts: t };
+        let bytes = roundtrip!(Plain, key);
+        prop_assert_eq!(bytes, format!("{n}_{m}_{}", i64::MAX as u64 - t).into_bytes());
+    }
+
+    #[test]
+    fn refuses_more_digits_than_the_width(a in 1_000_000u32.., b in int::<u64>()) {
+        let err = Digits { a, b, c: 0, ts: 0 }.to_vec().unwrap_err();
+        prop_assert_eq!(
+            err.kind(),
+            &ErrorKind::TooManyDigits { digits: a.to_string().len(), width: 6 }
+        );
+        prop_assert_eq!(err.field_name(), Some("a"));
+    }
+
+    #[test]
+    fn times_are_epoch_millis(ms in 0u64..=253_402_300_799_999, nanos in 1u32..1_000_000) {
+        use std::time::{Duration, UNIX_EPOCH};
+        let at = UNIX_EPOCH + Duration::from_millis(ms);
+        let key = Times { at, seen: at };
+        let bytes = roundtrip!(Times, key);
+        prop_assert_eq!(bytes, [ms.to_be_bytes(), (i64::MAX as u64 - ms).to_be_bytes()].concat());
+        // A sub-millisecond part would be lost: refused.
+        let err = Times { at: at + Duration::from_nanos(u64::from(nanos)), seen: at }.to_vec().unwrap_err();
+        prop_assert_eq!(err.field_name(), Some("at"));
+    }
+}
+
+/// Google OrderedCode's string encoding, from its published rule.
+fn ordered_code(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for &b in raw {
+        out.push(b);
+        match b {
+            0x00 => out.push(0xFF),
+            0xFF => out.push(0x00),
+            _ => {}
+        }
+    }
+    out.extend([0x00, 0x01]);
+    out
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Escaped {
+    #[escaped]
+    a: Vec<u8>,
+    #[escaped]
+    s: String,
+    tail: Vec<u8>,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Optional {
+    a: Option<u16>,
+    #[delim]
+    b: Option<String>,
+    c: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq, Eq)]
+struct Digits {
+    #[decimal(6)]
+    #[delim(b'_')]
+    a: u32,
+    #[decimal(20)]
+    #[delim(b'_')]
+    b: u64,
+    #[decimal(39)]
+    c: u128,
+    #[reverse_ts]
+    #[decimal(19)]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq, Eq)]
+struct Plain {
+    #[decimal]
+    #[delim(b'_')]
+    n: u64,
+    #[decimal]
+    #[delim(b'_')]
+    m: u128,
+    #[reverse_ts]
+    #[decimal]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq, Eq)]
+struct Times {
+    at: std::time::SystemTime,
+    #[reverse_ts]
+    seen: std::time::SystemTime,
+}
+
+/// Non-canonical input is refused, so that every key decodes from one byte
+/// string only: a decimal with a leading zero or a non-digit, a broken
+/// escape, a presence byte other than 0 and 1, a missing salt delimiter.
+#[test]
+fn decode_refuses_non_canonical_input() {
+    fn invalid(r: Result<impl Debug, rowkey::Error>) -> String {
+        match r {
+            Err(e) => e.to_string(),
+            Ok(v) => panic!("accepted {v:?}"),
+        }
+    }
+    let ok = Plain { n: 7, m: 0, ts: 0 }.to_vec().unwrap();
+    assert_eq!(ok, b"7_0_9223372036854775807");
+    assert!(invalid(Plain::decode(b"07_0_9223372036854775807")).contains("leading zero"));
+    assert!(invalid(Plain::decode(b"7_00_9223372036854775807")).contains("leading zero"));
+    assert!(invalid(Plain::decode(b"7a_0_9223372036854775807")).contains("not a digit"));
+    assert!(invalid(Plain::decode(b"_0_9223372036854775807")).contains("no digits"));
+    assert!(invalid(Plain::decode(b"+7_0_9223372036854775807")).contains("not a digit"));
+    // i64::MAX + 1 stored: no timestamp reverses to it.
+    assert!(invalid(Plain::decode(b"7_0_9223372036854775808")).contains("outside"));
+    // decimal(W): exactly W digits, zeros allowed; still digits only.
+    let d = Digits {
+        a: 5,
+        b: 0,
+        c: 0,
+        ts: 0,
+    }
+    .to_vec()
+    .unwrap();
+    let mut bad = d.clone();
+    bad[0] = b' ';
+    assert!(invalid(Digits::decode(&bad)).contains("not a digit"));
+    assert_eq!(Digits::decode(&d).unwrap().a, 5);
+
+    let e = Escaped {
+        a: vec![0x00, 0xFF],
+        s: "x".into(),
+        tail: vec![],
+    }
+    .to_vec()
+    .unwrap();
+    assert_eq!(e, [0x00, 0xFF, 0xFF, 0x00, 0x00, 0x01, b'x', 0x00, 0x01]);
+    for broken in [
+        &[0x00, 0x02, 0x00, 0x01, 0x00, 0x01][..],
+        &[0xFF, 0x01, 0x00, 0x01, 0x00, 0x01],
+        &[0x00, 0xFF],
+        b"a",
+    ] {
+        let msg = invalid(Escaped::decode(broken));
+        assert!(
+            msg.contains("escape") || msg.contains("terminator"),
+            "{msg}"
+        );
+    }
+
+    let o = Optional {
+        a: None,
+        b: Some("q".into()),
+        c: None,
+    }
+    .to_vec()
+    .unwrap();
+    assert_eq!(o, [0x00, 0x01, b'q', 0x00, 0x00]);
+    for presence in [2u8, 0x80, 0xFF] {
+        let mut bad = o.clone();
+        bad[0] = presence;
+        assert!(invalid(Optional::decode(&bad)).contains("presence byte"));
+    }
+    // None is one byte: anything after the last field's None is trailing.
+    assert!(invalid(Optional::decode(&[0x00, 0x00, 0x00, 0x00])).contains("left after"));
+
+    let h = common::seeds::HashedId { id: "u1" }.to_vec().unwrap();
+    let mut bad = h.clone();
+    bad[8] = b'-';
+    assert!(invalid(common::seeds::HashedId::decode(&bad)).contains("delimiter"));
 }

@@ -103,6 +103,8 @@ enum Val {
     I(i64),
     S(String),
     B(Vec<u8>),
+    /// An `Option<u64>` field: None sorts first, as the key stores it.
+    O(Option<u64>),
 }
 
 impl Val {
@@ -133,6 +135,20 @@ impl Val {
             v => panic!("not a string: {v:?}"),
         }
     }
+    fn o(&self) -> Option<u64> {
+        match self {
+            Val::O(x) => *x,
+            v => panic!("not an option: {v:?}"),
+        }
+    }
+    /// An owned string, for ranges on a `String` field.
+    fn st(&self) -> String {
+        self.s().to_owned()
+    }
+    /// Owned bytes, for ranges on a `Vec<u8>` field.
+    fn bv(&self) -> Vec<u8> {
+        self.b().to_vec()
+    }
     fn b(&self) -> &[u8] {
         match self {
             Val::B(x) => x,
@@ -143,7 +159,7 @@ impl Val {
         match self {
             Val::S(x) => x.as_bytes(),
             Val::B(x) => x,
-            Val::U(_) | Val::I(_) => &[],
+            Val::U(_) | Val::I(_) | Val::O(_) => &[],
         }
     }
 }
@@ -235,6 +251,8 @@ enum Kind {
         pad: Option<(usize, u8)>,
         delim: Option<u8>,
     },
+    /// `Option<u64>` with values up to `max`.
+    OptU { max: u64 },
 }
 
 struct Field {
@@ -289,6 +307,14 @@ impl Field {
             pool,
         }
     }
+    fn opt_u(max: u64, seeds: &[Option<u64>], pool: usize) -> Field {
+        Field {
+            kind: Kind::OptU { max },
+            ranged: true,
+            seeds: seeds.iter().map(|&v| Val::O(v)).collect(),
+            pool,
+        }
+    }
     fn b(pad: Option<usize>, delim: bool, seeds: &[&[u8]], pool: usize) -> Field {
         Field {
             kind: Kind::B {
@@ -325,6 +351,7 @@ impl Field {
                 x <= max && (!reverse_ts || x <= i64::MAX as u64)
             }
             Kind::I { min, max } => (min..=max).contains(&v.i()),
+            Kind::OptU { max } => v.o().is_none_or(|x| x <= max),
             Kind::S { pad, delim } | Kind::B { pad, delim } => {
                 let b = v.bytes();
                 let pad_ok = pad.is_none_or(|(n, byte)| b.len() <= n && b.last() != Some(&byte));
@@ -356,6 +383,11 @@ impl Field {
                     _ => rng.below(max + 1),
                 })
             }
+            Kind::OptU { max } => Val::O(match rng.below(5) {
+                0 => None,
+                1 => Some([0, 1, max][rng.below(3) as usize]),
+                _ => Some(rng.below(max.min(4000) + 1)),
+            }),
             Kind::I { min, max } => Val::I(match rng.below(10) {
                 0 => [min, min + 1, -1, 0, 1, max - 1, max][rng.below(7) as usize],
                 1..=6 => rng.below(4000) as i64 - 2000,
@@ -398,6 +430,12 @@ impl Field {
                 x.saturating_sub(1)
             } else {
                 x.saturating_add(1).min(max)
+            }),
+            (Kind::OptU { max }, Val::O(x)) => Val::O(match (x, rng.below(3)) {
+                (None, _) => Some(0),
+                (Some(0), 0) => None,
+                (Some(x), 0) => Some(x - 1),
+                (Some(x), _) => Some(x.saturating_add(1).min(max)),
             }),
             (Kind::I { min, max }, Val::I(x)) => Val::I(if rng.below(2) == 0 {
                 x.saturating_sub(1).max(min)
@@ -611,7 +649,7 @@ fn load(layout: &Layout) -> Loaded<'_> {
     // refused, or the generator is too tame.
     let can_refuse = layout.fields.iter().any(|f| match f.kind {
         Kind::U { reverse_ts, .. } => reverse_ts,
-        Kind::I { .. } => false,
+        Kind::I { .. } | Kind::OptU { .. } => false,
         Kind::S { pad, delim } | Kind::B { pad, delim } => pad.is_some() || delim.is_some(),
     });
     assert!(
@@ -907,6 +945,7 @@ struct Metric<'a> {
 
 /// A bucket after a leading field: a prefix on `host` leaves it open.
 #[derive(RowKey, Debug, PartialEq)]
+#[rowkey(spread_not_first)]
 struct HostBucket<'a> {
     #[pad(8)]
     host: &'a str,
@@ -1481,6 +1520,7 @@ fn signed() -> Layout {
 /// non-zero pad, a salt and a 0x00 delimiter on one field, a reversed field
 /// with a non-zero delimiter, and a ranged last field.
 #[derive(RowKey, Debug, PartialEq)]
+#[rowkey(spread_not_first)]
 struct Mixed<'a> {
     #[pad(4, b'_')]
     region: &'a str,
@@ -1645,7 +1685,7 @@ fn exact_bin() {
 /// the salt is known and the bucket fans out, so the merge must skip the
 /// salt byte too.
 #[derive(RowKey, Debug, PartialEq)]
-#[rowkey(salt(md5, 1, fields(host)))]
+#[rowkey(salt(md5, 1, fields(host)), spread_not_first)]
 struct SaltedHostBucket<'a> {
     #[pad(8)]
     host: &'a str,
@@ -2436,4 +2476,236 @@ fn array_prefixes_ending_in_ff_scan_exactly() {
         .next()
         .expect("one");
     assert_eq!(r.stop(), Some(&[1u8][..]));
+}
+
+// ---------------------------------------------------------------------------
+// SPEC §3a: seed 004's text keys, descending fields, escaped bytes and an
+// Option, scanned exactly like the rest.
+
+/// Seed 004's metric key (`hash(host)_host_%010d(window)_`) extended with
+/// every §3a ordering: a descending delimited string, an `Option`, a
+/// descending escaped byte string and a descending number.
+#[derive(RowKey, Debug, PartialEq)]
+struct TextDesc<'a> {
+    #[salt(md5, 4, delim = b'_')]
+    #[delim(b'_')]
+    host: &'a str,
+    #[decimal(10)]
+    #[delim(b'_')]
+    window: u64,
+    #[desc]
+    #[delim]
+    metric: String,
+    sensor: Option<u64>,
+    #[desc]
+    #[escaped]
+    tag: Vec<u8>,
+    #[desc]
+    n: u16,
+}
+
+fn text_desc() -> Layout {
+    Layout {
+        name: "text_desc",
+        fields: vec![
+            Field::s(None, true, &["web01", "web012", "", "w\u{ff}"], 6)
+                .framed(None, Some(b'_'))
+                .unranged(),
+            Field::u(
+                9_999_999_999,
+                &[0, 1, 9, 10, 1_888_888, 9_999_999_998, 9_999_999_999],
+                60,
+            ),
+            Field::s(None, true, &["", "cpu", "cpu\u{ff}", "cp", "\u{10ffff}"], 8),
+            Field::opt_u(1000, &[None, Some(0), Some(1), Some(1000)], 12),
+            Field::b(
+                None,
+                false,
+                &[
+                    b"",
+                    b"\x00",
+                    b"\xff",
+                    b"\x00\xff",
+                    b"\xff\x00",
+                    b"a",
+                    b"a\x00",
+                ],
+                14,
+            ),
+            Field::u(0xFFFF, &[0, 1, 0xFFFE, 0xFFFF], 200),
+        ],
+        encode: |v| {
+            TextDesc {
+                host: v[0].s(),
+                window: v[1].u(),
+                metric: v[2].st(),
+                sensor: v[3].o(),
+                tag: v[4].bv(),
+                n: v[5].u16(),
+            }
+            .to_vec()
+        },
+        decode: |k| {
+            TextDesc::decode(k).map(|x| {
+                vec![
+                    s(x.host),
+                    Val::U(x.window),
+                    Val::S(x.metric),
+                    Val::O(x.sensor),
+                    Val::B(x.tag),
+                    Val::U(x.n.into()),
+                ]
+            })
+        },
+        scan: |q| {
+            let e = &q.eq;
+            let b0 = TextDesc::scan();
+            out(match (e.len(), &q.range) {
+                (0, _) => b0.ranges(),
+                (1, None) => b0.host(e[0].s()).ranges(),
+                (1, Some(r)) => end!(b0.host(e[0].s()), window, r, u),
+                (2, None) => b0.host(e[0].s()).window(e[1].u()).ranges(),
+                (2, Some(r)) => end!(b0.host(e[0].s()).window(e[1].u()), metric, r, st),
+                (3, None) => b0.host(e[0].s()).window(e[1].u()).metric(e[2].s()).ranges(),
+                (3, Some(r)) => end!(
+                    b0.host(e[0].s()).window(e[1].u()).metric(e[2].s()),
+                    sensor,
+                    r,
+                    o
+                ),
+                (4, None) => b0
+                    .host(e[0].s())
+                    .window(e[1].u())
+                    .metric(e[2].s())
+                    .sensor(e[3].o())
+                    .ranges(),
+                (4, Some(r)) => end!(
+                    b0.host(e[0].s())
+                        .window(e[1].u())
+                        .metric(e[2].s())
+                        .sensor(e[3].o()),
+                    tag,
+                    r,
+                    bv
+                ),
+                (5, None) => b0
+                    .host(e[0].s())
+                    .window(e[1].u())
+                    .metric(e[2].s())
+                    .sensor(e[3].o())
+                    .tag(e[4].bv())
+                    .ranges(),
+                (5, Some(r)) => end!(
+                    b0.host(e[0].s())
+                        .window(e[1].u())
+                        .metric(e[2].s())
+                        .sensor(e[3].o())
+                        .tag(e[4].bv()),
+                    n,
+                    r,
+                    u16
+                ),
+                _ => b0
+                    .host(e[0].s())
+                    .window(e[1].u())
+                    .metric(e[2].s())
+                    .sensor(e[3].o())
+                    .tag(e[4].bv())
+                    .n(e[5].u16())
+                    .ranges(),
+            })
+        },
+        fan: one,
+        unspread: identity,
+    }
+}
+
+/// Seed 004's inbox (`receiver_%013d(Long.MAX_VALUE - ts)_sender`) and its
+/// `userId_timestamp`: a reversed timestamp as 19 digits takes a range (a
+/// time window newest first), a `#[decimal]` timestamp only a value.
+#[derive(RowKey, Debug, PartialEq)]
+struct TextInbox<'a> {
+    #[delim(b'_')]
+    receiver: &'a str,
+    #[reverse_ts]
+    #[decimal(19)]
+    #[delim(b'_')]
+    ts: u64,
+    #[delim(b'_')]
+    sender: &'a str,
+    #[decimal]
+    seq: u64,
+}
+
+fn text_inbox() -> Layout {
+    Layout {
+        name: "text_inbox",
+        fields: vec![
+            Field::s(None, true, &["bob", "bo", "", "b\u{ff}"], 12).framed(None, Some(b'_')),
+            Field::reverse_ts(TS_EDGES, 300),
+            Field::s(None, true, &["al", "", "a\u{10ffff}"], 10).framed(None, Some(b'_')),
+            Field::u(u64::MAX, &[0, 1, 9, 10, 99, 100, u64::MAX], 60).unranged(),
+        ],
+        encode: |v| {
+            TextInbox {
+                receiver: v[0].s(),
+                ts: v[1].u(),
+                sender: v[2].s(),
+                seq: v[3].u(),
+            }
+            .to_vec()
+        },
+        decode: |k| {
+            TextInbox::decode(k)
+                .map(|x| vec![s(x.receiver), Val::U(x.ts), s(x.sender), Val::U(x.seq)])
+        },
+        scan: |q| {
+            let e = &q.eq;
+            let b0 = TextInbox::scan();
+            out(match (e.len(), &q.range) {
+                (0, _) => b0.ranges(),
+                (1, None) => b0.receiver(e[0].s()).ranges(),
+                (1, Some(r)) => end!(b0.receiver(e[0].s()), ts, r, u),
+                (2, _) => b0.receiver(e[0].s()).ts(e[1].u()).ranges(),
+                (3, _) => b0.receiver(e[0].s()).ts(e[1].u()).sender(e[2].s()).ranges(),
+                _ => b0
+                    .receiver(e[0].s())
+                    .ts(e[1].u())
+                    .sender(e[2].s())
+                    .seq(e[3].u())
+                    .ranges(),
+            })
+        },
+        fan: one,
+        unspread: identity,
+    }
+}
+
+#[test]
+fn exact_text_desc() {
+    load(&text_desc()).run();
+}
+
+#[test]
+fn exact_text_inbox() {
+    load(&text_inbox()).run();
+}
+
+/// A window over `#[decimal(10)]` text is one scan: the digits are
+/// zero-padded, so their byte order is the numbers' order.
+#[test]
+fn decimal_window_is_one_scan() {
+    let ranges: Vec<_> = common::seeds::MetricText::scan()
+        .host("web01")
+        .window(1_888_880..1_888_890)
+        .ranges()
+        .unwrap()
+        .collect();
+    assert_eq!(ranges.len(), 1);
+    let salt = &common::seeds::HashedId { id: "web01" }.to_vec().unwrap()[..9];
+    assert_eq!(ranges[0].start(), [salt, b"web01_0001888880_"].concat());
+    assert_eq!(
+        ranges[0].stop(),
+        Some(&[salt, b"web01_0001888890_"].concat()[..])
+    );
 }

@@ -14,7 +14,10 @@ use std::fmt::Debug;
 #[allow(dead_code)]
 #[path = "../../tests/common/seeds.rs"]
 mod seeds;
-use seeds::{LogEvent, Metric, UidType, UserOrder};
+use seeds::{
+    DescNameId, EscapedDelim, EscapedDesc, Inbox, LogEvent, Metric, MetricText, Optional,
+    OptionalDesc, UidType, UserOrder,
+};
 
 #[derive(RowKey, Debug, PartialEq)]
 struct ReversedUser {
@@ -66,4 +69,12 @@ fuzz_target!(|input: &[u8]| {
         input,
         ReversedUser::decode(input),
     );
+    // SPEC §3a: text keys, descending, escaped and optional fields.
+    check(&["host", "window", "metric"], input, MetricText::decode(input));
+    check(&["receiver_id", "ts", "sender_id"], input, Inbox::decode(input));
+    check(&["name", "id"], input, DescNameId::decode(input));
+    check(&["a", "n"], input, EscapedDesc::decode(input));
+    check(&["a", "b"], input, EscapedDelim::decode(input));
+    check(&["a", "b", "c"], input, Optional::decode(input));
+    check(&["v", "tail"], input, OptionalDesc::decode(input));
 });

@@ -95,6 +95,13 @@ pub enum ErrorKind {
         /// The delimiter looked for.
         byte: u8,
     },
+    /// Encode: a value with more digits than its `#[decimal(W)]` width.
+    TooManyDigits {
+        /// Digits the value has.
+        digits: usize,
+        /// The width.
+        width: usize,
+    },
     /// Encode or decode: a value the type refuses (an unknown enum code, a
     /// `bool` byte other than 0 or 1, ...).
     Invalid {
@@ -237,6 +244,11 @@ impl fmt::Display for ErrorKind {
                     ch = Printable(byte),
                 )
             }
+            ErrorKind::TooManyDigits { digits, width } => write!(
+                f,
+                "value has {digits} digits but #[decimal({width})] holds {width}; \
+                 widen the field (values are never truncated)"
+            ),
             ErrorKind::Invalid { reason } => write!(f, "invalid value: {reason}"),
         }
     }

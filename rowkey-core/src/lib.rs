@@ -18,19 +18,26 @@
 extern crate alloc;
 
 mod binary;
+mod desc;
 mod error;
+mod escape;
+mod external;
 #[cfg(feature = "alloc")]
 mod merge;
+mod option;
 mod part;
 mod scan;
 mod split;
+mod text;
 
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
+pub use escape::EscapeBytes;
 #[cfg(feature = "async")]
 pub use merge::MergeStreams;
 #[cfg(feature = "alloc")]
 pub use merge::{merge_sorted, Merge, MergeSorted, Order};
+pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
@@ -42,6 +49,7 @@ pub use split::{
     split_keys, split_keys_for, BloomFilter, Compression, CreateTable, Hotspot, Load, Regions,
     ShellKey, SplitKey, SplitKeys, SplitKeysIter,
 };
+pub use text::Decimal;
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -2,11 +2,18 @@
 //! without notice. Kept here, not in the derive's output, so the code every
 //! key expands to stays small and one copy of each rule is tested.
 
+pub use crate::desc::{invert, restore};
+pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
+pub use crate::option::{read_presence, write_presence, Presence};
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
 pub use crate::scan::{reverse_ts_bounds, Scan, ScanArg, ScanBuilder, ScanRanges, ScanValue};
 pub use crate::split::{split_keys, SplitKeys};
+pub use crate::text::{
+    check_digits, decimal_len, decode_decimal, decode_decimal_reversed, widen, write_decimal,
+    Decimal,
+};
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
 };
@@ -91,6 +98,15 @@ pub const fn scan_cap(widths: &[Option<usize>]) -> usize {
         i += 1;
     }
     total
+}
+
+/// A slot's width with one more byte (a delimiter, a presence byte).
+#[must_use]
+pub const fn plus_one(width: Option<usize>) -> Option<usize> {
+    match width {
+        Some(w) => Some(w + 1),
+        None => None,
+    }
 }
 
 /// Sum of field widths; `None` if any is unbounded.
@@ -377,6 +393,19 @@ pub fn take_delimited<'a>(
     }
 }
 
+/// Steps over the delimiter after a field whose end is known without
+/// searching (fixed width, or escaped): it must be there.
+#[inline]
+pub fn expect_delim(input: &[u8], pos: &mut usize, byte: u8) -> Result<(), ErrorKind> {
+    match input.get(*pos) {
+        Some(&b) if b == byte => {
+            *pos += 1;
+            Ok(())
+        }
+        _ => Err(ErrorKind::MissingDelimiter { byte }),
+    }
+}
+
 /// Takes everything left.
 #[inline]
 pub fn take_rest<'a>(input: &'a [u8], pos: &mut usize) -> &'a [u8] {
@@ -408,9 +437,9 @@ pub trait FixedWidthOrLast<T: ?Sized> {}
 impl<T: ?Sized> FixedWidthOrLast<T> for Check<T, true> {}
 
 #[diagnostic::on_unimplemented(
-    message = "#[pad] and #[delim] do not fit the fixed-width type `{T}`",
+    message = "#[pad] does not fit the fixed-width type `{T}`",
     label = "`{T}` always writes the same number of bytes",
-    note = "remove the attribute: #[pad(N)] and #[delim] fit variable-width fields (&str, String, &[u8], Vec<u8>, or a KeyPart with WIDTH = None)"
+    note = "remove the attribute: #[pad(N)] fits variable-width fields (&str, String, &[u8], Vec<u8>, or a KeyPart with WIDTH = None); to write a separator after a fixed-width field, use #[delim(b'_')]"
 )]
 pub trait VariableWidth<T: ?Sized> {}
 impl<T: ?Sized> VariableWidth<T> for Check<T, true> {}

@@ -19,6 +19,9 @@ pub struct FieldAttrs {
     pub delim: Option<Delim>,
     pub reverse: Option<Span>,
     pub twos_complement: Option<Span>,
+    pub decimal: Option<Decimal>,
+    pub desc: Option<Span>,
+    pub escaped: Option<Span>,
     /// A `#[pad]` or `#[delim]` was written but did not parse. The field was
     /// meant to be framed, so the not-last rule would only repeat the error.
     pub frame_unparsed: bool,
@@ -26,6 +29,14 @@ pub struct FieldAttrs {
 
 pub struct Salt {
     pub chars: usize,
+    /// `#[salt(md5, K, delim = b'_')]`: a byte after the hex characters.
+    pub delim: Option<u8>,
+    pub span: Span,
+}
+
+/// `#[decimal]` (as few digits as the value needs) or `#[decimal(W)]`.
+pub struct Decimal {
+    pub width: Option<usize>,
     pub span: Span,
 }
 
@@ -49,6 +60,9 @@ pub struct Delim {
 pub struct ContainerAttrs {
     pub krate: Option<Path>,
     pub salt: Option<MultiSalt>,
+    /// `#[rowkey(spread_not_first)]`: a field salt or bucket after other
+    /// fields is meant (a tenant prefix before a salted id).
+    pub spread_not_first: bool,
 }
 
 /// `#[rowkey(salt(md5, K, fields(a, b), delim = b'_'))]`: a salt over several
@@ -67,7 +81,13 @@ const FIELD_ATTRS: &[&str] = &[
     "delim",
     "reverse",
     "twos_complement",
+    "decimal",
+    "desc",
+    "escaped",
 ];
+
+/// The largest `#[decimal(W)]`: the digits of `u128::MAX`.
+const MAX_DIGITS: u64 = 39;
 
 pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
     let mut out = FieldAttrs::default();
@@ -112,6 +132,21 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     out.frame_unparsed = true;
                 }
             },
+            "decimal" => {
+                let width = match &attr.meta {
+                    syn::Meta::Path(_) => Ok(None),
+                    syn::Meta::List(_) => attr.parse_args_with(parse_decimal).map(Some),
+                    syn::Meta::NameValue(_) => Err(syn::Error::new_spanned(
+                        attr,
+                        "write #[decimal] for as many digits as the value needs, or \
+                         #[decimal(W)] for exactly W zero-padded digits",
+                    )),
+                };
+                match width {
+                    Ok(width) => out.decimal = Some(Decimal { width, span }),
+                    Err(e) => cx.syn_error(e),
+                }
+            }
             "delim" => {
                 let byte = match &attr.meta {
                     syn::Meta::Path(_) => Ok(0),
@@ -140,6 +175,8 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 match flag {
                     "reverse_ts" => out.reverse_ts = Some(span),
                     "reverse" => out.reverse = Some(span),
+                    "desc" => out.desc = Some(span),
+                    "escaped" => out.escaped = Some(span),
                     _ => out.twos_complement = Some(span),
                 }
             }
@@ -161,7 +198,7 @@ fn misplaced_rowkey(cx: &Ctxt, attr: &Attribute, out: &mut FieldAttrs) {
     match inner {
         Some(name) => {
             let args = match *name {
-                "reverse_ts" | "reverse" | "twos_complement" => "",
+                "reverse_ts" | "reverse" | "twos_complement" | "desc" | "escaped" => "",
                 _ => "(..)",
             };
             cx.error_spanned_by(
@@ -189,6 +226,9 @@ fn already(cx: &Ctxt, attr: &Attribute, name: &str, out: &FieldAttrs) -> bool {
         "pad" => out.pad.is_some(),
         "delim" => out.delim.is_some(),
         "reverse" => out.reverse.is_some(),
+        "decimal" => out.decimal.is_some(),
+        "desc" => out.desc.is_some(),
+        "escaped" => out.escaped.is_some(),
         _ => out.twos_complement.is_some(),
     };
     if seen {
@@ -247,8 +287,43 @@ fn parse_salt_chars(input: ParseStream) -> syn::Result<usize> {
 fn parse_salt(input: ParseStream, span: Span) -> syn::Result<Salt> {
     parse_hash(input)?;
     let chars = parse_salt_chars(input)?;
-    end_of_args(input, "salt", "#[salt(md5, K)]")?;
-    Ok(Salt { chars, span })
+    let mut delim = None;
+    if input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+        let key: Ident = input.parse()?;
+        if key != "delim" {
+            return Err(syn::Error::new(
+                key.span(),
+                "unknown salt argument: write #[salt(md5, K)] or, for a delimiter after the \
+                 salt (seed 004's md5(id).substring(0, 8) + \"_\"), #[salt(md5, K, delim = b'_')]",
+            ));
+        }
+        input.parse::<Token![=]>()?;
+        delim = Some(parse_byte(input, "salt delimiter")?);
+    }
+    end_of_args(
+        input,
+        "salt",
+        "#[salt(md5, K)] or #[salt(md5, K, delim = b'_')]",
+    )?;
+    Ok(Salt { chars, delim, span })
+}
+
+fn parse_decimal(input: ParseStream) -> syn::Result<usize> {
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected the digit count as an integer literal: write #[decimal(W)] with W from 1 \
+             to 39, or #[decimal] for as many digits as the value needs",
+        )
+    })?;
+    let width = in_range(&lit, 1, MAX_DIGITS, |n| {
+        format!(
+            "decimal width {n} is out of range: use 1 to 39 digits (u128::MAX has 39); Java's \
+             String.format(\"%0Wd\") pads to W"
+        )
+    })?;
+    end_of_args(input, "decimal", "#[decimal] or #[decimal(W)]")?;
+    Ok(usize::try_from(width).unwrap_or(39))
 }
 
 fn parse_bucket(input: ParseStream, span: Span) -> syn::Result<Bucket> {
@@ -353,10 +428,13 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
                 syn::parenthesized!(content in meta.input);
                 out.salt = Some(parse_multi_salt(&content, span)?);
                 Ok(())
+            } else if meta.path.is_ident("spread_not_first") {
+                out.spread_not_first = true;
+                Ok(())
             } else {
                 Err(meta.error(
-                    "unknown #[rowkey] argument: supported are crate = \"path\" and \
-                     salt(md5, K, fields(a, b, ..))",
+                    "unknown #[rowkey] argument: supported are crate = \"path\", \
+                     salt(md5, K, fields(a, b, ..)) and spread_not_first",
                 ))
             }
         });

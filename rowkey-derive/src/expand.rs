@@ -4,7 +4,7 @@
 
 use crate::ast::Input;
 use crate::ctxt::Ctxt;
-use crate::model::{Body, Frame, Layout};
+use crate::model::{Body, Digits, Frame, Layout};
 use crate::{fallback, valid};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -63,8 +63,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let multi = input.attrs.salt.as_ref();
     let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
 
-    let widths = widths_of(&layouts, &p, multi_width, false);
-    let static_widths = widths_of(&layouts, &p, multi_width, true);
+    let widths = widths_of(&layouts, &p, multi_width, false, false);
+    let max_widths = widths_of(&layouts, &p, multi_width, false, true);
+    let static_widths = widths_of(&layouts, &p, multi_width, true, false);
+    let static_max = widths_of(&layouts, &p, multi_width, true, true);
     let len_terms = layouts.iter().map(|l| len_term(l, ident));
     // widths[0] is the struct-level salt, then (prefix, body) per field.
     let encode_fields = layouts
@@ -97,14 +99,14 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let (encode_multi, decode_multi_head, decode_multi_tail) =
         multi_salt(input, &layouts, &p, &name, multi_width);
 
-    let scan_builder = crate::scan::expand(input, &layouts, &p, &static_widths);
+    let scan_builder = crate::scan::expand(input, &layouts, &p, &static_max);
     let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
     let limit_check = {
         let span = ident.span();
         let path = respan(&p, span);
         quote_spanned! {span=>
             #path::require_within_limit::<
-                #path::Check<#ty_static, { #path::within_limit(&[#(#static_widths),*]) }>,
+                #path::Check<#ty_static, { #path::within_limit(&[#(#static_max),*]) }>,
                 #ty_static,
             >();
         }
@@ -134,11 +136,11 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             #[automatically_derived]
             impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
                 const NAME: &'static str = #name;
-                const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&[#(#widths),*]);
+                const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&[#(#max_widths),*]);
                 const SPREAD: #p::Spread = #spread;
-                const SCAN_CAP: #p::usize = #p::scan_cap(&[#(#static_widths),*]);
-                type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&[#(#static_widths),*]))];
-                type ScanBuf = [#p::u8; #p::scan_cap(&[#(#static_widths),*])];
+                const SCAN_CAP: #p::usize = #p::scan_cap(&[#(#static_max),*]);
+                type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&[#(#static_max),*]))];
+                type ScanBuf = [#p::u8; #p::scan_cap(&[#(#static_max),*])];
                 type Key<'__rowkey_k> = #ty_k;
                 type Scan = #builder<#(#key_lifetimes,)* 0>;
                 type Explained<'__rowkey_k> = #p::Explain<'__rowkey_k, #segment_count>;
@@ -274,7 +276,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 ) -> #p::Result<Self, #p::Error> {
                     // At least one byte: no row has an empty key.
                     const __MIN: #p::usize = #p::min_len(&[#(#static_widths),*]);
-                    const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&[#(#static_widths),*]));
+                    const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&[#(#static_max),*]));
                     if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
                         return #p::Err(Self::__rowkey_bad_len::<VERIFY>(__in));
                     }
@@ -336,25 +338,22 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     }
 }
 
-/// Each field's widest width (salt, bucket and body), as `Option<usize>`.
+/// Each field's width (salt, bucket and slot), as `Option<usize>`: exact
+/// (`Some` only when every value takes that many bytes, for offsets and the
+/// shortest key) or, with `max`, the widest (for buffer sizes).
 fn widths_of(
     layouts: &[Layout],
     p: &TokenStream,
     multi_width: usize,
     statics: bool,
+    max: bool,
 ) -> Vec<TokenStream> {
     let mut out = vec![quote!(#p::Some(#multi_width))];
     for l in layouts {
         let prefix = l.prefix_width();
-        let ty = if statics { &l.ty_static } else { l.field.ty };
-        let body = match (l.frame, l.body) {
-            (Frame::Pad { width, .. }, _) => quote!(#p::Some(#width)),
-            (Frame::Delim { .. }, _) => quote!(#p::None),
-            (_, Body::ReverseTs) => quote!(#p::Some(8)),
-            _ => quote!(<#ty as #p::KeyPart>::WIDTH),
-        };
+        let ty = if statics { &l.inner_static } else { l.inner_ty };
         out.push(quote!(#p::Some(#prefix)));
-        out.push(body);
+        out.push(l.slot_width(p, ty, max));
     }
     out
 }
@@ -373,9 +372,11 @@ fn field_err(p: &TokenStream, key: &str, field: &str) -> TokenStream {
 /// Per field: `__rowkey_put_i` writes a value's slot (salt, bucket, body,
 /// pad or delimiter; without salt and bucket when `__PREFIX` is false, for
 /// scan bounds) and `__rowkey_len_i` measures it. Encode and the scan
-/// builder both call them, so each byte rule exists once.
+/// builder both call them, so each byte rule exists once. An `Option` field
+/// gets a presence byte in front: `__rowkey_put_i` writes it and calls
+/// `__rowkey_slot_i` for the inner value.
 fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
-    let ty = l.field.ty;
+    let ty = l.inner_ty;
     let name = &l.name;
     let byte_tok = if let Frame::Pad { byte, .. } = l.frame {
         quote!(#byte)
@@ -384,30 +385,56 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     };
     let err = field_err(p, key, &l.name);
     let salt = l.salt.unwrap_or(0);
+    let salt_width = l.salt_width();
     let prefix = l.prefix_width();
-    let put = format_ident!("__rowkey_put_{}", l.index);
-    let len = format_ident!("__rowkey_len_{}", l.index);
-
-    let mut bounds = quote!(#p::KeyPart);
-    if l.bucket.is_some() {
-        bounds.extend(quote!(+ #p::BucketValue));
-    }
-    match l.body {
-        Body::ReverseTs => bounds.extend(quote!(+ #p::ReverseTs)),
-        Body::Twos => bounds.extend(quote!(+ #p::TwosComplement)),
-        _ => {}
-    }
-
-    let blen = if l.body == Body::ReverseTs {
-        quote!(8)
+    let mask = l.mask();
+    let (put, len) = if l.option {
+        (
+            format_ident!("__rowkey_slot_{}", l.index),
+            format_ident!("__rowkey_slot_len_{}", l.index),
+        )
     } else {
-        quote!(<__V as #p::KeyPart>::encoded_len(__v))
+        (
+            format_ident!("__rowkey_put_{}", l.index),
+            format_ident!("__rowkey_len_{}", l.index),
+        )
     };
-    let slot_len = match (l.frame, l.body) {
-        (Frame::Pad { width, .. }, _) => quote!(#width),
-        (_, Body::ReverseTs) => quote!(8),
-        (Frame::Delim { .. }, _) => quote!(<__V as #p::KeyPart>::encoded_len(__v) + 1),
-        _ => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
+    let bounds = l.value_bounds(p);
+    let len_bounds = l.len_bounds(p);
+
+    // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
+    let decimal_value = match (l.decimal, l.body) {
+        (None, _) => quote!(),
+        (Some(_), Body::ReverseTs) => quote! {
+            let __dec = #p::widen(<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?);
+        },
+        (Some(_), _) => quote!(let __dec = <__V as #p::Decimal>::to_u128(__v);),
+    };
+    let blen = match (l.decimal, l.body) {
+        _ if l.escaped => {
+            quote!(#p::escaped_len(<__V as #p::EscapeBytes>::raw_bytes(__v)))
+        }
+        (Some(Digits::Width(w)), _) => quote!(#w),
+        (Some(Digits::Shortest), _) => quote!(#p::decimal_len(__dec)),
+        (None, Body::ReverseTs) => quote!(8),
+        (None, _) => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
+    };
+    // The body's length for `encoded_len`, which cannot fail: a timestamp
+    // out of range is refused by the write, which runs after it.
+    let measured = match (l.decimal, l.body) {
+        (Some(Digits::Shortest), Body::ReverseTs) => quote! {
+            #p::decimal_len(match <__V as #p::ReverseTs>::to_reversed(__v) {
+                #p::Ok(__s) => #p::widen(__s),
+                #p::Err(_) => 0,
+            })
+        },
+        (Some(Digits::Shortest), _) => quote!(#p::decimal_len(<__V as #p::Decimal>::to_u128(__v))),
+        _ => blen.clone(),
+    };
+    let slot_len = match l.frame {
+        Frame::Pad { width, .. } => quote!(#width),
+        Frame::Delim { .. } => quote!(#measured + 1),
+        _ => measured,
     };
     // The whole slot is filled before the body is written over its front:
     // a store of constant width, where padding after the body would be a
@@ -431,32 +458,61 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         },
         _ => quote!(),
     };
-    let write = match l.body {
-        Body::Plain | Body::Reverse => {
+    let write = match (l.decimal, l.body) {
+        _ if l.escaped => quote! {
+            #p::write_escaped(<__V as #p::EscapeBytes>::raw_bytes(__v), __body);
+        },
+        (Some(Digits::Width(w)), _) => quote! {
+            #p::check_digits(__dec, #w).map_err(#err)?;
+            #p::write_decimal(__dec, __body);
+        },
+        (Some(Digits::Shortest), _) => quote!(#p::write_decimal(__dec, __body);),
+        (None, Body::Plain | Body::Reverse) => {
             quote!(<__V as #p::KeyPart>::encode_part(__v, __body).map_err(#err)?;)
         }
-        Body::Twos => {
+        (None, Body::Twos) => {
             quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body).map_err(#err)?;)
         }
-        Body::ReverseTs => quote! {
+        (None, Body::ReverseTs) => quote! {
             __body.copy_from_slice(
                 &<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?.to_be_bytes(),
             );
         },
     };
+    // A delimiter is searched for only after a body whose end is not known
+    // otherwise; after a fixed-width or escaped body it may occur inside.
     let delim_check = match l.frame {
-        Frame::Delim { byte } => quote! {
+        Frame::Delim { byte } if l.escaped || l.attr_body_width().is_some() => {
+            let _ = byte;
+            quote!()
+        }
+        Frame::Delim { byte } if l.decimal.is_some() => quote! {
             #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+        },
+        Frame::Delim { byte } => quote! {
+            if <__V as #p::KeyPart>::WIDTH.is_none() {
+                #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+            }
         },
         _ => quote!(),
     };
-    // The salt hashes the body before any reversal: what Java's md5Hex(value)
-    // sees.
+    // The salt hashes the value's bytes before any reversal or escaping:
+    // what Java's md5Hex(value) sees.
     let salt_write = if l.salt.is_some() {
+        let data = if l.escaped {
+            quote!(<__V as #p::EscapeBytes>::raw_bytes(__v))
+        } else {
+            quote!(&__tail[..__blen])
+        };
+        let delim = match l.salt_delim {
+            Some(d) => quote!(__head[__at + #salt] = #d;),
+            None => quote!(),
+        };
         quote! {
             if __PREFIX {
                 let (__head, __tail) = __buf.split_at_mut(__body_at);
-                #p::md5_hex_into(&__tail[..__blen], &mut __head[__at..__at + #salt]);
+                #p::md5_hex_into(#data, &mut __head[__at..__at + #salt]);
+                #delim
             }
         }
     } else {
@@ -472,7 +528,7 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             if __PREFIX {
                 #p::write_bucket(
                     <__V as #p::BucketValue>::bucket(__v, #n),
-                    &mut __buf[__at + #salt..__body_at],
+                    &mut __buf[__at + #salt_width..__body_at],
                 );
             }
         },
@@ -498,7 +554,12 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         },
         Frame::Fixed | Frame::Last => quote!(*__pos = __body_at + __blen;),
     };
-    quote! {
+    let desc = if l.desc {
+        quote!(#p::invert(&mut __buf[__body_at..*__pos]);)
+    } else {
+        quote!()
+    };
+    let slot = quote! {
         #[doc(hidden)]
         #[inline(always)]
         pub fn #put<__V: #bounds, const __PREFIX: #p::bool>(
@@ -508,6 +569,7 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         ) -> #p::Result<(), #p::Error> {
             let __at = *__pos;
             let __body_at = __at + if __PREFIX { #prefix } else { 0 };
+            #decimal_value
             let __blen: #p::usize = #blen;
             #pad_check
             {
@@ -519,13 +581,52 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             #reverse
             #bucket
             #frame
+            #desc
             #p::Ok(())
         }
 
         #[doc(hidden)]
         #[inline(always)]
-        pub fn #len<__V: #p::KeyPart, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
+        pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
             (if __PREFIX { #prefix } else { 0 }) + #slot_len
+        }
+    };
+    if !l.option {
+        return slot;
+    }
+    let outer_put = format_ident!("__rowkey_put_{}", l.index);
+    let outer_len = format_ident!("__rowkey_len_{}", l.index);
+    quote! {
+        #slot
+
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #outer_put<__V: #p::Presence<Inner = #ty>, const __PREFIX: #p::bool>(
+            __v: &__V,
+            __buf: &mut [#p::u8],
+            __pos: &mut #p::usize,
+        ) -> #p::Result<(), #p::Error> {
+            match <__V as #p::Presence>::present(__v) {
+                #p::None => {
+                    #p::write_presence(__buf, __pos, false, #mask);
+                    #p::Ok(())
+                }
+                #p::Some(__inner) => {
+                    #p::write_presence(__buf, __pos, true, #mask);
+                    Self::#put::<#ty, __PREFIX>(__inner, __buf, __pos)
+                }
+            }
+        }
+
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #outer_len<__V: #p::Presence<Inner = #ty>, const __PREFIX: #p::bool>(
+            __v: &__V,
+        ) -> #p::usize {
+            1 + match <__V as #p::Presence>::present(__v) {
+                #p::None => 0,
+                #p::Some(__inner) => Self::#len::<#ty, __PREFIX>(__inner),
+            }
         }
     }
 }
@@ -562,16 +663,25 @@ fn encode_field(
 }
 
 fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
-    let ty = &l.ty_de;
+    let ty = &l.inner_de;
     let err = field_err(p, key, &l.name);
     let name = &l.name;
     let var = format_ident!("__v{}", l.index);
+    let m = l.mask();
     let take_salt = match l.salt {
-        Some(k) => quote! {
-            let __salt = #p::take(__in, &mut __pos, #k).map_err(#err)?;
-            __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Salt, start: __at, end: __pos };
-            __seg += 1;
-        },
+        Some(k) => {
+            let delim = match l.salt_delim {
+                Some(d) => quote!(#p::expect_delim(__in, &mut __pos, #d).map_err(#err)?;),
+                None => quote!(),
+            };
+            quote! {
+                let __salt = #p::take(__in, &mut __pos, #k).map_err(#err)?;
+                #delim
+                // The salt's delimiter, if any, is shown as part of the salt.
+                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Salt, start: __at, end: __pos };
+                __seg += 1;
+            }
+        }
         None => quote!(),
     };
     let take_bucket = match l.bucket {
@@ -586,44 +696,95 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         }
         None => quote!(),
     };
-    let take_body = match (l.frame, l.body) {
+    // The stored bytes of the body. Pad and delimiter bytes are stored
+    // through the mask like the rest of the slot.
+    let after = match l.frame {
+        Frame::Delim { byte } => {
+            let stored = byte ^ m;
+            quote!(#p::expect_delim(__in, &mut __pos, #stored).map_err(#err)?;)
+        }
+        _ => quote!(),
+    };
+    let take_body = match (l.frame, l.attr_body_width()) {
         (Frame::Pad { width, byte }, _) => {
-            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width).map_err(#err)?, #byte))
+            let stored = byte ^ m;
+            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width).map_err(#err)?, #stored))
         }
-        (Frame::Delim { byte }, _) => {
-            quote!(#p::take_delimited(__in, &mut __pos, #byte).map_err(#err)?)
+        _ if l.escaped => quote! {{
+            let __e = #p::take_escaped(__in, &mut __pos, #m).map_err(#err)?;
+            #after
+            __e
+        }},
+        (_, Some(w)) => quote! {{
+            let __f = #p::take(__in, &mut __pos, #w).map_err(#err)?;
+            #after
+            __f
+        }},
+        (Frame::Delim { byte }, None) if l.decimal.is_some() => {
+            let stored = byte ^ m;
+            quote!(#p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?)
         }
-        (_, Body::ReverseTs) => quote!(#p::take(__in, &mut __pos, 8).map_err(#err)?),
-        (Frame::Fixed, _) => quote! {
+        (_, None) if l.decimal.is_some() => quote!(#p::take_rest(__in, &mut __pos)),
+        (Frame::Delim { byte }, None) => {
+            let stored = byte ^ m;
+            quote! {
+                match <#ty as #p::KeyPart>::WIDTH {
+                    #p::Some(__w) => {
+                        let __f = #p::take(__in, &mut __pos, __w).map_err(#err)?;
+                        #after
+                        __f
+                    }
+                    #p::None => #p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?,
+                }
+            }
+        }
+        (Frame::Fixed, None) => quote! {
             #p::take(__in, &mut __pos, match <#ty as #p::KeyPart>::WIDTH {
                 #p::Some(__w) => __w,
                 #p::None => 0,
             }).map_err(#err)?
         },
-        (Frame::Last, _) => quote! {
+        (Frame::Last, None) => quote! {
             match <#ty as #p::KeyPart>::WIDTH {
                 #p::Some(__w) => #p::take(__in, &mut __pos, __w).map_err(#err)?,
                 #p::None => #p::take_rest(__in, &mut __pos),
             }
         },
     };
-    let value = match l.body {
-        Body::Plain => {
-            quote!(<#ty as #p::DecodePart<'__rowkey_de>>::decode_part(__body).map_err(#err)?)
+    // Stored inverted or escaped, the value is decoded from its restored
+    // bytes, which live only as long as the decode: an owned value.
+    let restored = l.desc || l.escaped;
+    let lt = if restored {
+        quote!('_)
+    } else {
+        quote!('__rowkey_de)
+    };
+    let padded = matches!(l.decimal, Some(Digits::Width(_)));
+    let value = match (l.decimal, l.body) {
+        (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(__b, #padded)),
+        (Some(_), _) => quote!(#p::decode_decimal::<#ty>(__b, #padded)),
+        (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(__b)),
+        (None, Body::ReverseTs) => {
+            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__b)))
         }
-        Body::ReverseTs => {
-            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__body)).map_err(#err)?)
+        (None, Body::Twos) => quote!(<#ty as #p::TwosComplement>::decode_twos(__b)),
+        (None, Body::Reverse) => quote!(<#ty as #p::Reversible>::decode_reversed(__b)),
+    };
+    let escaped = l.escaped;
+    let value = if restored {
+        quote!(#p::restore(__body, #m, #escaped, |__b| #value).map_err(#err)?)
+    } else {
+        quote!({
+            let __b = __body;
+            #value
         }
-        Body::Twos => {
-            quote!(<#ty as #p::TwosComplement>::decode_twos(__body).map_err(#err)?)
-        }
-        Body::Reverse => {
-            quote!(<#ty as #p::Reversible>::decode_reversed(__body).map_err(#err)?)
-        }
+        .map_err(#err)?)
     };
     let verify_salt = if l.salt.is_some() {
         let data = if l.body == Body::Reverse {
             quote!(<#ty as #p::Reversible>::body_bytes(&#var))
+        } else if l.escaped {
+            quote!(<#ty as #p::EscapeBytes>::raw_bytes(&#var))
         } else {
             quote!(__body)
         };
@@ -654,13 +815,30 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     } else {
         quote!()
     };
+    let read = if l.option {
+        // The validation keeps salts and buckets off `Option` fields, so
+        // nothing after this needs `__body`.
+        let field_ty = &l.ty_de;
+        quote! {
+            let #var: #field_ty = if #p::read_presence(__in, &mut __pos, #m).map_err(#err)? {
+                let __body: &'__rowkey_de [#p::u8] = #take_body;
+                #p::Some(#value)
+            } else {
+                #p::None
+            };
+        }
+    } else {
+        quote! {
+            let __body: &'__rowkey_de [#p::u8] = #take_body;
+            let #var: #ty = #value;
+        }
+    };
     quote! {
         let __at = __pos;
         #take_salt
         #take_bucket
         let __body_at = __pos;
-        let __body: &'__rowkey_de [#p::u8] = #take_body;
-        let #var: #ty = #value;
+        #read
         #verify_salt
         #verify_bucket
         __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Field, start: __body_at, end: __pos };
@@ -734,18 +912,19 @@ fn multi_salt(
 /// Type-dependent rules, left to the compiler: each is a bound that only the
 /// fitting types satisfy, spanned on the attribute or field it is about.
 fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
-    let ty = &l.ty_static;
+    let ty = &l.inner_static;
     let a = &l.field.attrs;
     let mut out = TokenStream::new();
     // Which trait a field type must implement for an attribute (bucket,
     // reverse_ts, ...) is already required by the generated encode and
     // decode calls, with the trait's own message; only the width rules,
     // which no call implies, are checked here.
-    let span = syn::spanned::Spanned::span(l.field.ty);
+    let span = syn::spanned::Spanned::span(l.inner_ty);
     match l.frame {
         Frame::Fixed
-            if l.body != Body::ReverseTs
-                && valid::known_width(l.field.ty) != valid::Known::Fixed =>
+            if l.attr_body_width().is_none()
+                && !l.value_width()
+                && valid::known_width(l.inner_ty) != valid::Known::Fixed =>
         {
             let p = respan(p, span);
             out.extend(quote_spanned! {span=>
@@ -755,13 +934,10 @@ fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
                 >();
             });
         }
-        Frame::Pad { .. } | Frame::Delim { .. } => {
-            let s = a
-                .pad
-                .as_ref()
-                .map(|x| x.span)
-                .or(a.delim.as_ref().map(|x| x.span))
-                .unwrap_or(span);
+        // A delimiter fits any type (after a fixed width it is not searched
+        // for); a pad only a variable-width one.
+        Frame::Pad { .. } => {
+            let s = a.pad.as_ref().map_or(span, |x| x.span);
             let p = respan(p, s);
             out.extend(quote_spanned! {s=>
                 #p::require_variable::<

@@ -30,7 +30,19 @@ use syn::{parse_macro_input, DeriveInput};
 /// See the `rowkey` crate for the attributes and what is generated.
 #[proc_macro_derive(
     RowKey,
-    attributes(rowkey, salt, bucket, reverse_ts, pad, delim, reverse, twos_complement)
+    attributes(
+        rowkey,
+        salt,
+        bucket,
+        reverse_ts,
+        pad,
+        delim,
+        reverse,
+        twos_complement,
+        decimal,
+        desc,
+        escaped
+    )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

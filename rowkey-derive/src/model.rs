@@ -2,7 +2,8 @@
 //! so that encode, decode, explain and scan codegen agree by construction.
 
 use crate::ast::{Field, Input};
-use proc_macro2::Span;
+use proc_macro2::{Span, TokenStream};
+use quote::quote;
 use syn::{Lifetime, Type};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -32,18 +33,48 @@ pub enum Frame {
     Last,
 }
 
+/// How many digits a `#[decimal]` body has.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Digits {
+    /// `#[decimal]`: as many as the value needs (`Long.toString`).
+    Shortest,
+    /// `#[decimal(W)]`: exactly W, zero-padded (`%0Wd`).
+    Width(usize),
+}
+
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one field (desc, escaped, Option, salted together), each read by several codegen functions"
+)]
 pub struct Layout<'a> {
     pub field: &'a Field<'a>,
     pub index: usize,
     pub name: String,
     pub salt: Option<usize>,
+    /// A byte written after the salt (`#[salt(md5, K, delim = b'_')]`).
+    pub salt_delim: Option<u8>,
     pub bucket: Option<u32>,
     pub body: Body,
     pub frame: Frame,
-    /// Field type with every lifetime replaced by `'static`, for const checks.
-    pub ty_static: Type,
+    /// `#[decimal]` or `#[decimal(W)]`: the body is ASCII digits of the
+    /// value (of `i64::MAX - ts` with `#[reverse_ts]`).
+    pub decimal: Option<Digits>,
+    /// `#[desc]`: the slot (body and its pad or delimiter, and an `Option`'s
+    /// presence byte) is stored inverted.
+    pub desc: bool,
+    /// `#[escaped]`: OrderedCode escapes and terminator around the body.
+    pub escaped: bool,
+    /// The field is `Option<T>`: a presence byte, then `T`'s slot if `Some`.
+    pub option: bool,
+    /// The type the body is written from: `T` of an `Option<T>` field, else
+    /// the field's type.
+    pub inner_ty: &'a Type,
     /// Field type with every lifetime replaced by the decode lifetime.
     pub ty_de: Type,
+    /// `inner_ty` with every lifetime replaced by `'static`.
+    pub inner_static: Type,
+    /// `inner_ty` with every lifetime replaced by the decode lifetime.
+    pub inner_de: Type,
     /// Listed in a struct-level salt.
     pub in_multi_salt: bool,
 }
@@ -84,16 +115,27 @@ impl<'a> Layout<'a> {
                     .salt
                     .as_ref()
                     .is_some_and(|s| s.fields.iter().any(|f| f == field.ident));
+                let inner_ty = option_inner(field.ty).unwrap_or(field.ty);
                 Layout {
                     field,
                     index,
                     name: unraw(field.ident),
                     salt: a.salt.as_ref().map(|s| s.chars),
+                    salt_delim: a.salt.as_ref().and_then(|s| s.delim),
                     bucket: a.bucket.as_ref().map(|b| b.count),
                     body,
                     frame,
-                    ty_static: with_lifetime(field.ty, &stat),
+                    decimal: a
+                        .decimal
+                        .as_ref()
+                        .map(|d| d.width.map_or(Digits::Shortest, Digits::Width)),
+                    desc: a.desc.is_some(),
+                    escaped: a.escaped.is_some(),
+                    option: option_inner(field.ty).is_some(),
+                    inner_ty,
                     ty_de: with_lifetime(field.ty, de),
+                    inner_static: with_lifetime(inner_ty, &stat),
+                    inner_de: with_lifetime(inner_ty, de),
                     in_multi_salt,
                 }
             })
@@ -108,14 +150,188 @@ impl<'a> Layout<'a> {
         }
     }
 
+    /// Bytes of the salt and its delimiter.
+    pub fn salt_width(&self) -> usize {
+        self.salt.unwrap_or(0) + usize::from(self.salt_delim.is_some())
+    }
+
     /// Bytes in front of the body: this field's own salt and bucket.
     pub fn prefix_width(&self) -> usize {
-        self.salt.unwrap_or(0) + self.bucket_width()
+        self.salt_width() + self.bucket_width()
+    }
+
+    /// What every stored byte of the slot is read through: 0xFF inverts a
+    /// `#[desc]` field.
+    pub fn mask(&self) -> u8 {
+        if self.desc {
+            0xFF
+        } else {
+            0
+        }
+    }
+
+    /// The body's width when the attributes fix it whatever the type: the
+    /// digits of `#[decimal(W)]`, the 8 bytes of `#[reverse_ts]`. `None`
+    /// leaves it to the type (or, for `#[decimal]` and `#[escaped]`, to the
+    /// value).
+    pub fn attr_body_width(&self) -> Option<usize> {
+        match (self.decimal, self.body) {
+            (Some(Digits::Width(w)), _) => Some(w),
+            (None, Body::ReverseTs) => Some(8),
+            _ => None,
+        }
+    }
+
+    /// Whether the body's width depends on the value whatever the type says.
+    pub fn value_width(&self) -> bool {
+        self.escaped || self.decimal == Some(Digits::Shortest)
+    }
+
+    /// The body's width as an `Option<usize>` expression, for a body written
+    /// from `ty` (the inner type, with whichever lifetimes the context
+    /// needs).
+    pub fn body_width(&self, p: &TokenStream, ty: &Type) -> TokenStream {
+        match self.attr_body_width() {
+            Some(w) => quote!(#p::Some(#w)),
+            None if self.value_width() => quote!(#p::None),
+            None => quote!(<#ty as #p::KeyPart>::WIDTH),
+        }
+    }
+
+    /// The slot's width without salt or bucket: `Some(n)` when every value
+    /// takes `n` bytes. `max` asks for the widest slot instead, which an
+    /// `Option` of a fixed-width type has too.
+    pub fn slot_width(&self, p: &TokenStream, ty: &Type, max: bool) -> TokenStream {
+        let slot = match self.frame {
+            Frame::Pad { width, .. } => quote!(#p::Some(#width)),
+            Frame::Delim { .. } => {
+                let body = self.body_width(p, ty);
+                quote!(#p::plus_one(#body))
+            }
+            Frame::Fixed | Frame::Last => self.body_width(p, ty),
+        };
+        match (self.option, max) {
+            (false, _) => slot,
+            (true, true) => quote!(#p::plus_one(#slot)),
+            (true, false) => quote!(#p::None),
+        }
+    }
+
+    /// The traits a value written into this field's slot must implement
+    /// (for an `Option` field, its inner value). One list for encode and
+    /// the scan builder.
+    pub fn value_bounds(&self, p: &TokenStream) -> TokenStream {
+        let mut bounds = quote!(#p::KeyPart);
+        if self.bucket.is_some() {
+            bounds.extend(quote!(+ #p::BucketValue));
+        }
+        match self.body {
+            Body::ReverseTs => bounds.extend(quote!(+ #p::ReverseTs)),
+            Body::Twos => bounds.extend(quote!(+ #p::TwosComplement)),
+            _ => {}
+        }
+        if self.decimal.is_some() && self.body != Body::ReverseTs {
+            bounds.extend(quote!(+ #p::Decimal));
+        }
+        if self.escaped {
+            bounds.extend(quote!(+ #p::EscapeBytes));
+        }
+        bounds
+    }
+
+    /// The traits `__rowkey_len_i` needs to measure a value: fewer than
+    /// writing it needs, so that a type missing one (a bucket's) is reported
+    /// once, by the write.
+    pub fn len_bounds(&self, p: &TokenStream) -> TokenStream {
+        let mut bounds = quote!(#p::KeyPart);
+        match (self.decimal, self.body) {
+            (Some(Digits::Shortest), Body::ReverseTs) => bounds.extend(quote!(+ #p::ReverseTs)),
+            (Some(Digits::Shortest), _) => bounds.extend(quote!(+ #p::Decimal)),
+            _ => {}
+        }
+        if self.escaped {
+            bounds.extend(quote!(+ #p::EscapeBytes));
+        }
+        bounds
+    }
+
+    /// The bounds the scan builder puts on the value it is given: the
+    /// slot's, or for an `Option` field an `Option` of the inner type.
+    pub fn scan_bounds(&self, p: &TokenStream) -> TokenStream {
+        if self.option {
+            let inner = self.inner_ty;
+            quote!(#p::KeyPart + #p::Presence<Inner = #inner>)
+        } else {
+            self.value_bounds(p)
+        }
+    }
+
+    /// Whether the field's bytes keep its values' order, so that the scan
+    /// builder takes a range on it (one contiguous key range); otherwise it
+    /// takes one exact value. The one place this is decided.
+    pub fn ranged(&self) -> bool {
+        let body_keeps_order = !matches!(self.body, Body::Reverse | Body::Twos)
+            && self.decimal != Some(Digits::Shortest);
+        // After a value of known width (or an escaped one, which ends
+        // itself) the pad or delimiter byte is never compared against the
+        // value's own bytes, so any byte keeps order; after a variable-width
+        // value only 0x00 sorts below every continuation.
+        let framed_in_order = match self.frame {
+            Frame::Pad { byte, .. } | Frame::Delim { byte } => {
+                byte == 0
+                    || self.escaped
+                    || self.attr_body_width().is_some()
+                    || crate::valid::known_width(self.inner_ty) == crate::valid::Known::Fixed
+            }
+            Frame::Fixed | Frame::Last => true,
+        };
+        // Inverted, a value sorts before its extensions only when a frame
+        // byte (Phoenix's 0xFF separator) follows it.
+        let desc_in_order = !(self.desc
+            && self.frame == Frame::Last
+            && !self.escaped
+            && self.attr_body_width().is_none()
+            && crate::valid::known_width(self.inner_ty) == crate::valid::Known::Variable);
+        self.salt.is_none() && body_keeps_order && framed_in_order && desc_in_order
     }
 
     /// Number of explain segments this field contributes.
     pub fn segments(&self) -> usize {
         1 + usize::from(self.salt.is_some()) + usize::from(self.bucket.is_some())
+    }
+}
+
+/// `T` of a field spelled `Option<T>` (or `std::option::Option<T>`,
+/// `core::option::Option<T>`).
+pub fn option_inner(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = ty else {
+        return None;
+    };
+    if p.qself.is_some() {
+        return None;
+    }
+    let segs: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    let path_ok = match segs.as_slice() {
+        [one] => one == "Option",
+        [krate, m, last] => {
+            (krate == "std" || krate == "core") && m == "option" && last == "Option"
+        }
+        _ => false,
+    };
+    if !path_ok {
+        return None;
+    }
+    match &p.path.segments.last()?.arguments {
+        syn::PathArguments::AngleBracketed(args) if args.args.len() == 1 => match &args.args[0] {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

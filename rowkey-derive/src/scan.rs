@@ -6,7 +6,7 @@
 //! emitted inside the key's anonymous `const _` block.
 
 use crate::ast::Input;
-use crate::model::{Body, Frame, Layout};
+use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Lifetime;
@@ -78,15 +78,7 @@ pub fn expand(
             } else {
                 quote!()
             };
-            let mut extra = TokenStream::new();
-            if l.bucket.is_some() {
-                extra.extend(quote!(+ #p::BucketValue));
-            }
-            match l.body {
-                Body::ReverseTs => extra.extend(quote!(+ #p::ReverseTs)),
-                Body::Twos => extra.extend(quote!(+ #p::TwosComplement)),
-                _ => {}
-            }
+            let bounds = l.scan_bounds(p);
             // Stage `i` only: at any other stage the call fails with the
             // bound's message, which says why.
             let order = quote!(#p::InKeyOrder<#key_ty, #i>);
@@ -104,9 +96,9 @@ pub fn expand(
                 format!(
                 "Scans keys whose `{fname}` is the given value (the scan goes on with the next \
                  field){}",
-                if ranged(l) { ", or in the given range (the scan ends here)." } else { "." }
+                if l.ranged() { ", or in the given range (the scan ends here)." } else { "." }
             );
-            if !ranged(l) {
+            if !l.ranged() {
                 return quote! {
                     #[doc = #doc]
                     #[inline]
@@ -114,7 +106,7 @@ pub fn expand(
                     where
                         #p::Stage<STAGE>: #order,
                         __A: #p::ScanValue<#ty>,
-                        <__A as #p::ScanValue<#ty>>::Value: #p::KeyPart #extra,
+                        <__A as #p::ScanValue<#ty>>::Value: #bounds,
                     {
                         let mut __s = self;
                         let __v = <__A as #p::ScanValue<#ty>>::into_value(value);
@@ -127,8 +119,34 @@ pub fn expand(
                 Some(count) => quote!(__s.inner.fan_bucket(#count);),
                 None => quote!(),
             };
-            let open = l.frame == Frame::Last && l.body != Body::ReverseTs;
-            let range = if l.body == Body::ReverseTs {
+            let open = l.frame == Frame::Last && l.attr_body_width().is_none();
+            let range = if let (Body::ReverseTs, Some(Digits::Width(w))) = (l.body, l.decimal) {
+                // Timestamps become stored numbers `i64::MAX - ts`, clamped
+                // to the storable ones, written as their W digits.
+                quote! {
+                    match #p::reverse_ts_bounds(
+                        __lo.as_ref().map(#p::ReverseTs::to_i128),
+                        __hi.as_ref().map(#p::ReverseTs::to_i128),
+                    ) {
+                        #p::None => __s.inner.empty(),
+                        #p::Some((__a, __b)) => __s.inner.range(
+                            #fname,
+                            false,
+                            #p::Included(__a),
+                            #p::Included(__b),
+                            |_| #w,
+                            |__v, __out, __pos| {
+                                #p::write_decimal(
+                                    #p::widen(*__v),
+                                    &mut __out[*__pos..*__pos + #w],
+                                );
+                                *__pos += #w;
+                                #p::Ok(())
+                            },
+                        ),
+                    }
+                }
+            } else if l.body == Body::ReverseTs {
                 quote! {
                     __s.inner.range_reverse_ts(
                         #fname,
@@ -137,12 +155,21 @@ pub fn expand(
                     );
                 }
             } else {
+                // Stored inverted, the greatest value has the smallest key:
+                // the bounds swap ends.
+                let (lo, hi) = if l.desc {
+                    (quote!(__hi), quote!(__lo))
+                } else {
+                    (quote!(__lo), quote!(__hi))
+                };
+                let guard = desc_guard(l, p, &name);
                 quote! {
+                    #guard
                     __s.inner.range(
                         #fname,
                         #open,
-                        __lo,
-                        __hi,
+                        #lo,
+                        #hi,
                         <#key_ty>::#len::<_, false>,
                         <#key_ty>::#put::<_, false>,
                     );
@@ -158,7 +185,7 @@ pub fn expand(
                 where
                     #p::Stage<STAGE>: #order,
                     __A: #p::ScanArg<#ty>,
-                    <__A as #p::ScanArg<#ty>>::Value: #p::KeyPart #extra,
+                    <__A as #p::ScanArg<#ty>>::Value: #bounds,
                 {
                     <__A as #p::ScanArg<#ty>>::apply(
                         arg,
@@ -268,13 +295,26 @@ pub fn expand(
     }
 }
 
-/// Whether the field keeps value order in its bytes, so a range on it is one
-/// contiguous key range.
-fn ranged(l: &Layout) -> bool {
-    l.salt.is_none()
-        && !matches!(l.body, Body::Reverse | Body::Twos)
-        && !matches!(
-            l.frame,
-            Frame::Pad { byte, .. } | Frame::Delim { byte } if byte != 0
-        )
+/// A range on a `#[desc]` last field of a user type that turns out
+/// variable-width: inverted, a value sorts after its own extensions, so no
+/// one key range holds a value range. Refused when the builder runs; the
+/// built-in variable-width types take only a value at compile time.
+fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+    if !(l.desc && l.frame == Frame::Last && !l.escaped && l.attr_body_width().is_none()) {
+        return TokenStream::new();
+    }
+    let ty = &l.inner_static;
+    let name = &l.name;
+    quote! {
+        if <#ty as #p::KeyPart>::WIDTH.is_none() {
+            __s.inner.fail(#p::Error::field(
+                #key,
+                #name,
+                #p::ErrorKind::Invalid {
+                    reason: "a #[desc] variable-width last field keeps no order a range can \
+                             use; give it #[delim] (stored as Phoenix's 0xFF separator)",
+                },
+            ));
+        }
+    }
 }

@@ -8,6 +8,7 @@
 
 use crate::ast::{Field, Input};
 use crate::ctxt::Ctxt;
+use crate::model::option_inner;
 use proc_macro2::Span;
 use syn::{GenericParam, Type};
 
@@ -31,17 +32,35 @@ pub fn check(cx: &Ctxt, input: &Input) {
             && field.attrs.pad.is_none()
             && field.attrs.delim.is_none()
             && !field.attrs.frame_unparsed
-            && field.attrs.reverse_ts.is_none()
-            && known_width(field.ty) == Known::Variable
+            && body_width(field) == Known::Variable
         {
-            cx.syn_error(syn::Error::new_spanned(
-                field.ty,
+            let msg = if let Some(d) = &field.attrs.decimal {
+                let _ = d;
+                format!(
+                    "field `{}` is #[decimal] without a width, so its digits are variable-width, \
+                     and it is not last: add #[delim(b'_')] (seed 004's text keys), write \
+                     #[decimal(W)] for exactly W digits, or move it to the end",
+                    field.ident
+                )
+            } else if field.attrs.desc.is_some() {
+                format!(
+                    "field `{}` is #[desc], variable-width and not last: add #[delim] (stored \
+                     inverted as Phoenix's 0xFF separator, so longer values sort first) or \
+                     #[pad(N)], or move it to the end",
+                    field.ident
+                )
+            } else {
                 format!(
                     "field `{}` is variable-width but not last: a prefix scan for \"host1\" would \
-                     also return \"host12\"; add #[pad(N)] or #[delim], or move it to the end",
+                     also return \"host12\"; add #[pad(N)], #[delim] or #[escaped], or move it \
+                     to the end",
                     field.ident
-                ),
-            ));
+                )
+            };
+            cx.syn_error(syn::Error::new_spanned(field.ty, msg));
+        }
+        if i > 0 && !input.attrs.spread_not_first {
+            check_spread_first(cx, field, &input.fields[0]);
         }
     }
     if let Some(salt) = &input.attrs.salt {
@@ -89,6 +108,28 @@ pub fn check(cx: &Ctxt, input: &Input) {
     check_limit(cx, input);
 }
 
+/// A salt or bucket after another field spreads nothing: every key still
+/// starts with the earlier fields' bytes.
+fn check_spread_first(cx: &Ctxt, field: &Field, first: &Field) {
+    let a = &field.attrs;
+    let (what, span) = match (&a.salt, &a.bucket) {
+        (Some(s), _) => ("#[salt]", s.span),
+        (None, Some(b)) => ("#[bucket]", b.span),
+        (None, None) => return,
+    };
+    cx.syn_error(syn::Error::new(
+        span,
+        format!(
+            "{what} on `{name}`, which is not the first field: every key starts with `{first}`, \
+             so writes still land where `{first}` puts them and the {what} spreads nothing; move \
+             `{name}` first, or, if a prefix before it is what you mean (a tenant id before a \
+             salted id), opt in with #[rowkey(spread_not_first)] on the struct",
+            name = field.ident,
+            first = first.ident,
+        ),
+    ));
+}
+
 /// The widths the macro can see (pads, salts, buckets, `reverse_ts` and
 /// primitive integers) already over HBase's limit. Arrays and user types add
 /// to this only through `KeyPart::WIDTH`, which the compiler checks.
@@ -101,19 +142,24 @@ fn check_limit(cx: &Ctxt, input: &Input) {
     for field in &input.fields {
         let a = &field.attrs;
         let before = total;
-        total += a.salt.as_ref().map_or(0, |s| s.chars);
+        total += a
+            .salt
+            .as_ref()
+            .map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
         total += a
             .bucket
             .as_ref()
             .map_or(0, |b| if b.count <= 256 { 1 } else { 2 });
-        total += match (&a.pad, &a.delim, a.reverse_ts, shape(field.ty)) {
+        total += match (&a.pad, &a.decimal, a.reverse_ts, shape(inner(field))) {
             (Some(p), _, _, _) => p.width,
-            (_, Some(_), _, _) => 1,
+            (_, Some(d), _, _) => d.width.unwrap_or(0),
             (_, _, Some(_), _) => 8,
             (_, _, _, Shape::Int { bytes, .. }) => bytes,
             (_, _, _, Shape::Bool) => 1,
             _ => 0,
         };
+        total += usize::from(a.delim.is_some() && a.pad.is_none());
+        total += usize::from(option_inner(field.ty).is_some());
         if total > HBASE_MAX_KEY {
             let span = a
                 .pad
@@ -181,10 +227,6 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
             format!("field `{name}`: {why}, so #[pad] has nothing to pad; remove it"),
         );
         conflict(
-            a.delim.as_ref().map(|d| d.span),
-            format!("field `{name}`: {why}, so #[delim] is not needed; remove it"),
-        );
-        conflict(
             a.reverse,
             format!(
                 "field `{name}`: {why}; #[reverse] reverses strings, not timestamps; remove it"
@@ -210,7 +252,125 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
             format!("field `{name}`: #[reverse] is for strings and bytes, #[twos_complement] for signed integers; keep the one that fits"),
         );
     }
+    if let Some(d) = &a.decimal {
+        let _ = d;
+        conflict(
+            a.pad.as_ref().map(|p| p.span),
+            format!(
+                "field `{name}` has #[decimal] and #[pad]: for a fixed number of digits write \
+                 #[decimal(W)] (zero-padded, as Java's %0Wd); remove #[pad]"
+            ),
+        );
+        for (span, what) in [
+            (a.twos_complement, "#[twos_complement]"),
+            (a.reverse, "#[reverse]"),
+            (a.escaped, "#[escaped]"),
+        ] {
+            conflict(
+                span,
+                format!(
+                    "field `{name}`: #[decimal] writes the value as digits, so {what} does not \
+                     apply; keep one"
+                ),
+            );
+        }
+    }
+    if let Some(e) = a.escaped {
+        let _ = e;
+        conflict(
+            a.pad.as_ref().map(|p| p.span),
+            format!(
+                "field `{name}` has #[escaped] and #[pad]: an escaped value ends itself with \
+                 0x00 0x01 anywhere in the key, so a pad only adds bytes; remove #[pad] (or \
+                 #[escaped], to pad instead)"
+            ),
+        );
+    }
+    if let Some(d) = a.desc {
+        let _ = d;
+        conflict(
+            a.reverse_ts,
+            format!(
+                "field `{name}`: #[reverse_ts] already sorts newest first, and #[desc] would sort \
+                 it oldest first again; keep #[reverse_ts] for newest first, or remove both"
+            ),
+        );
+        let unordered = |what: &str| {
+            format!(
+                "#[desc] on `{name}`, whose bytes keep no order ({what}): there is no order to \
+                 reverse; remove #[desc]"
+            )
+        };
+        conflict(
+            a.salt.as_ref().map(|s| s.span),
+            unordered("a salted field's keys start with its hash"),
+        );
+        conflict(a.reverse, unordered("#[reverse] reverses its bytes"));
+        conflict(
+            a.twos_complement,
+            unordered("#[twos_complement] sorts negative values after positive ones"),
+        );
+        if a.decimal.as_ref().is_some_and(|d| d.width.is_none()) {
+            conflict(
+                a.decimal.as_ref().map(|d| d.span),
+                format!(
+                    "#[desc] on `{name}`, whose #[decimal] without a width keeps no order \
+                     (\"9\" sorts after \"10\"): write #[decimal(W)] for W zero-padded \
+                     digits, which sort as numbers, or remove #[desc]"
+                ),
+            );
+        }
+        if a.escaped.is_none() && body_width(field) == Known::Variable {
+            let byte = match (&a.pad, &a.delim) {
+                (Some(p), _) => Some((p.byte, p.span, "pad")),
+                (_, Some(d)) => Some((d.byte, d.span, "delim")),
+                _ => None,
+            };
+            if let Some((b, span, what)) = byte.filter(|b| b.0 != 0) {
+                conflict(
+                    Some(span),
+                    format!(
+                        "#[desc] on `{name}`, whose #[{what}] byte 0x{b:02x} keeps no order \
+                         (a longer value can sort before a shorter one it extends): use the \
+                         0x00 byte, #[{what}], which #[desc] stores as Phoenix's 0xFF"
+                    ),
+                );
+            }
+        }
+    }
+    if option_inner(field.ty).is_some() {
+        let msg = |what: &str| {
+            format!(
+                "{what} on `{name}`, an Option field: None has no value to hash; put the spread \
+                 on a field that is always present"
+            )
+        };
+        conflict(a.salt.as_ref().map(|s| s.span), msg("#[salt]"));
+        conflict(a.bucket.as_ref().map(|b| b.span), msg("#[bucket]"));
+    }
     found.get()
+}
+
+/// The field's inner type: `T` of `Option<T>`, else the field's type.
+fn inner<'a>(field: &Field<'a>) -> &'a Type {
+    option_inner(field.ty).unwrap_or(field.ty)
+}
+
+/// Whether the body's width is known fixed, variable or left to the type,
+/// from the attributes first (`#[decimal]`, `#[reverse_ts]`, `#[escaped]`)
+/// and then the type as spelled. An escaped body ends itself, so it counts
+/// as fixed for the framing rules.
+fn body_width(field: &Field) -> Known {
+    let a = &field.attrs;
+    match &a.decimal {
+        Some(d) if d.width.is_none() => return Known::Variable,
+        Some(_) => return Known::Fixed,
+        None => {}
+    }
+    if a.reverse_ts.is_some() || a.escaped.is_some() {
+        return Known::Fixed;
+    }
+    known_width(inner(field))
 }
 
 const VARIABLE: &str = "&str, String, &[u8] or Vec<u8>";
@@ -218,7 +378,7 @@ const VARIABLE: &str = "&str, String, &[u8] or Vec<u8>";
 /// Attributes on a built-in type they do not fit, told from the syntax.
 fn check_fit(cx: &Ctxt, field: &Field) {
     let a = &field.attrs;
-    let ty = shape(field.ty);
+    let ty = shape(inner(field));
     let Some(tn) = ty.name() else {
         return;
     };
@@ -234,16 +394,8 @@ fn check_fit(cx: &Ctxt, field: &Field) {
                 ),
             );
         }
-        if let Some(d) = &a.delim {
-            err(
-                d.span,
-                format!(
-                    "#[delim] does not fit `{tn}`: {why}, so the next field's start is already \
-                     known; #[delim] fits variable-width fields ({VARIABLE}); remove it"
-                ),
-            );
-        }
     }
+    check_text_fit(cx, field, ty, tn);
     if let Some(b) = &a.bucket {
         if !matches!(ty, Shape::Int { .. }) {
             err(
@@ -312,6 +464,69 @@ fn check_fit(cx: &Ctxt, field: &Field) {
                 ),
             ),
         }
+    }
+}
+
+/// `#[decimal]`, `#[escaped]` and `#[desc]` on a built-in type they do not
+/// fit.
+fn check_text_fit(cx: &Ctxt, field: &Field, ty: Shape, tn: &str) {
+    let a = &field.attrs;
+    let err = |span: Span, msg: String| cx.syn_error(syn::Error::new(span, msg));
+    if let Some(d) = &a.decimal {
+        match ty {
+            Shape::Int { signed: false, .. } => {}
+            Shape::Int { bytes: 8, .. } if a.reverse_ts.is_some() => {}
+            Shape::Int { .. } => err(
+                d.span,
+                format!(
+                    "#[decimal] does not fit `{tn}`: it writes digits with no sign, as Java's \
+                     Long.toString of a non-negative value; make the field unsigned (u8..u128), \
+                     or add #[reverse_ts] to an i64 timestamp"
+                ),
+            ),
+            _ => err(
+                d.span,
+                format!(
+                    "#[decimal] does not fit `{tn}`: it writes an integer as decimal text, and \
+                     `{tn}` is not an integer; make the field an unsigned integer (u8..u128) \
+                     holding the number, or remove #[decimal] to store `{tn}` as it is"
+                ),
+            ),
+        }
+    }
+    let owned = match ty {
+        Shape::Str => Some("String"),
+        Shape::Bytes => Some("Vec<u8>"),
+        _ => None,
+    };
+    if let Some(e) = a.escaped {
+        match (ty, owned) {
+            (_, Some(owned)) => err(
+                e,
+                format!(
+                    "#[escaped] on `{tn}`: an escaped value is decoded into a new buffer and \
+                     cannot be borrowed from the key; make the field `{owned}`"
+                ),
+            ),
+            (Shape::String | Shape::VecU8 | Shape::Array, None) => {}
+            _ => err(
+                e,
+                format!(
+                    "#[escaped] does not fit `{tn}`: it escapes the 0x00 and 0xFF bytes of \
+                     strings and byte strings (String, Vec<u8>, [u8; N]); `{tn}` is \
+                     fixed-width and needs no escaping; remove #[escaped]"
+                ),
+            ),
+        }
+    }
+    if let (Some(d), Some(owned)) = (a.desc, owned) {
+        err(
+            d,
+            format!(
+                "#[desc] on `{tn}`: the field is stored inverted and decoded into a new buffer, \
+                 so it cannot be borrowed from the key; make the field `{owned}`"
+            ),
+        );
     }
 }
 

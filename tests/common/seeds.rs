@@ -125,3 +125,172 @@ pub struct KindUid<'a> {
     pub kind: &'a str,
     pub ts: u64,
 }
+
+// SPEC §3a: seed 004's text keys, descending order, escaping, absent values.
+
+/// Seed 004's `hashRowKey`: `MD5(id).substring(0, 8) + "_" + id`.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct HashedId<'a> {
+    #[salt(md5, 8, delim = b'_')]
+    pub id: &'a str,
+}
+
+/// Seed 004's `RowKeyUtil.metricRowKey`: `hash(host)_host_%010d(ts / 15 min)_metric`.
+/// The caller computes the window number.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct MetricText<'a> {
+    #[salt(md5, 8, delim = b'_')]
+    #[delim(b'_')]
+    pub host: &'a str,
+    #[decimal(10)]
+    #[delim(b'_')]
+    pub window: u64,
+    pub metric: &'a str,
+}
+
+/// Seed 004's `RowKeyUtil.inboxRowKey`: `receiver_%013d(Long.MAX_VALUE - ts)_sender`.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct Inbox<'a> {
+    #[delim(b'_')]
+    pub receiver_id: &'a str,
+    #[reverse_ts]
+    #[decimal(19)]
+    #[delim(b'_')]
+    pub ts: u64,
+    pub sender_id: &'a str,
+}
+
+/// Seed 004's `userId + "_" + timestamp`.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct UserTimestamp<'a> {
+    #[delim(b'_')]
+    pub user_id: &'a str,
+    #[decimal]
+    pub ts: u64,
+}
+
+/// Seed 004's `MD5(region).substring(0, 4) + "_" + region + "_" + timestamp`.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct RegionTimestamp<'a> {
+    #[salt(md5, 4, delim = b'_')]
+    #[delim(b'_')]
+    pub region: &'a str,
+    #[decimal]
+    pub ts: u64,
+}
+
+/// `hash(Long.toString(id)) + "_" + id`: a salt over a number's digits.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct HashedNumber {
+    #[salt(md5, 8, delim = b'_')]
+    #[decimal]
+    pub id: u64,
+}
+
+/// A delimiter after a fixed-width field is written, not searched for.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DelimFixed<'a> {
+    #[delim(b'_')]
+    pub id: u64,
+    pub name: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescU64 {
+    #[desc]
+    pub v: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescI64 {
+    #[desc]
+    pub v: i64,
+}
+
+/// Phoenix's DESC VARCHAR: inverted bytes, then the 0xFF separator.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescNameId {
+    #[desc]
+    #[delim]
+    pub name: String,
+    pub id: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescWindow<'a> {
+    #[desc]
+    #[decimal(10)]
+    pub window: u64,
+    pub metric: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescPadded {
+    #[desc]
+    #[pad(8)]
+    pub code: String,
+    pub n: u32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct BucketDesc<'a> {
+    #[bucket(16)]
+    #[desc]
+    pub ts: u64,
+    pub host: &'a str,
+}
+
+/// Google OrderedCode's string, then bytes that may start with 0xFF.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct EscapedPair<'a> {
+    #[escaped]
+    pub a: Vec<u8>,
+    pub b: &'a [u8],
+}
+
+/// OrderedCode's decreasing string: every byte of the escaped form inverted.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct EscapedDesc {
+    #[desc]
+    #[escaped]
+    pub a: Vec<u8>,
+    pub n: u32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct EscapedDelim<'a> {
+    #[escaped]
+    #[delim(b'_')]
+    pub a: Vec<u8>,
+    pub b: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct Optional<'a> {
+    pub a: Option<u32>,
+    #[delim]
+    pub b: Option<&'a str>,
+    pub c: Option<&'a str>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct OptionalDesc<'a> {
+    #[desc]
+    pub v: Option<u64>,
+    pub tail: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct OptionalPad<'a> {
+    #[pad(4)]
+    pub a: Option<&'a str>,
+    pub b: u8,
+}
+
+/// `Long.toString(Long.MAX_VALUE - ts)`.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct ReverseTsDigits {
+    #[reverse_ts]
+    #[decimal]
+    pub ts: u64,
+}

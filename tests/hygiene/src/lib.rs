@@ -126,13 +126,37 @@ pub struct ReversedUser {
 
 /// Fixed-width fields only, so the key has a `MAX_LEN`.
 #[derive(::rk::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
-#[rowkey(crate = "::rk")]
+#[rowkey(crate = "::rk", spread_not_first)]
 pub struct Flags {
     pub active: bool,
     pub tag: [u8; 4],
     pub delta: i32,
     #[salt(md5, 2)]
     pub big: u128,
+}
+
+/// SPEC §3a's attributes, expanded without a prelude too.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct Text<'a> {
+    #[salt(md5, 8, delim = b'_')]
+    #[delim(b'_')]
+    pub host: &'a str,
+    #[decimal(10)]
+    #[delim(b'_')]
+    pub window: u64,
+    #[reverse_ts]
+    #[decimal(19)]
+    #[delim(b'_')]
+    pub ts: u64,
+    #[desc]
+    #[delim]
+    pub name: ::std::string::String,
+    #[escaped]
+    pub blob: ::std::vec::Vec<u8>,
+    pub maybe: ::core::option::Option<u32>,
+    #[desc]
+    pub last: ::core::option::Option<u16>,
 }
 
 /// The generated API used from a scope without a prelude: encode into a
@@ -154,4 +178,41 @@ pub fn flags_round_trip(key: &Flags) -> ::core::result::Result<Flags, ::rk::Erro
 pub fn log_scan_fan_out(from: u64, to: u64) -> ::core::result::Result<usize, ::rk::Error> {
     let ranges = LogEvent::scan().ts(from..to).ranges()?;
     ::core::result::Result::Ok(::core::iter::ExactSizeIterator::len(&ranges))
+}
+
+/// Every §3a scan argument built from a scope without a prelude: a decimal
+/// window range, a reversed-timestamp digits range, a descending string
+/// range, an `Option` value and a descending `Option` range. Returns the
+/// number of ranges each scan yields.
+///
+/// # Errors
+/// A bound the layout refuses.
+pub fn text_scans(key: &Text<'_>) -> ::core::result::Result<[usize; 4], ::rk::Error> {
+    let window = Text::scan().host(key.host).window(0..10).ranges()?;
+    let ts = Text::scan()
+        .host(key.host)
+        .window(key.window)
+        .ts(0..1000)
+        .ranges()?;
+    let name = Text::scan()
+        .host(key.host)
+        .window(key.window)
+        .ts(key.ts)
+        .name(..::core::clone::Clone::clone(&key.name))
+        .ranges()?;
+    let last = Text::scan()
+        .host(key.host)
+        .window(key.window)
+        .ts(key.ts)
+        .name(key.name.as_str())
+        .blob(key.blob.as_slice())
+        .maybe(key.maybe)
+        .last(::core::option::Option::None..::core::option::Option::Some(7))
+        .ranges()?;
+    ::core::result::Result::Ok([
+        ::core::iter::ExactSizeIterator::len(&window),
+        ::core::iter::ExactSizeIterator::len(&ts),
+        ::core::iter::ExactSizeIterator::len(&name),
+        ::core::iter::ExactSizeIterator::len(&last),
+    ])
 }

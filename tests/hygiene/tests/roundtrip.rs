@@ -161,3 +161,20 @@ fn log_event_bytes_and_scans() {
         .collect();
     assert_eq!(hits, [(33, "web01")]);
 }
+
+#[test]
+fn text_keys_from_a_scope_without_prelude() {
+    let key = rowkey_hygiene::Text {
+        host: "web01",
+        window: 7,
+        ts: 1,
+        name: "n".to_owned(),
+        blob: vec![0, 0xFF],
+        maybe: Some(3),
+        last: None,
+    };
+    let bytes = rk::RowKey::to_vec(&key).unwrap();
+    assert!(bytes.starts_with(b"2f527604_web01_0000000007_9223372036854775806_"));
+    assert_eq!(rowkey_hygiene::Text::decode(&bytes).unwrap(), key);
+    assert_eq!(rowkey_hygiene::text_scans(&key).unwrap(), [1, 1, 1, 1]);
+}

@@ -2,9 +2,10 @@ use rowkey::RowKey;
 
 #[derive(RowKey)]
 struct Order {
-    #[delim]
-    order_id: u64,
-    ts: u64,
+    user: u32,
+    #[desc]
+    #[decimal]
+    order_no: u64,
 }
 
 fn main() {}

@@ -1,0 +1,63 @@
+//! `#[desc]`: every byte of a field's slot inverted (`0xFF - b`), its pad or
+//! delimiter bytes included, as Apache Phoenix stores a DESC column and
+//! OrderedCode its decreasing order. Inverting reverses the byte order of
+//! any two slots that differ within their length; the framing rules (a
+//! delimiter or pad after a variable-width value) make sure they do.
+//!
+//! Decoding an inverted or escaped field needs its original bytes back:
+//! [`restore`] rebuilds them in a stack buffer (on the heap only for a field
+//! over [`RESTORE_STACK`] bytes), so such fields decode into owned types.
+
+use crate::ErrorKind;
+
+/// Inverts every byte: `0xFF - b`.
+#[inline]
+pub fn invert(bytes: &mut [u8]) {
+    for b in bytes {
+        *b = !*b;
+    }
+}
+
+/// Fields up to this long are restored on the stack.
+pub const RESTORE_STACK: usize = 256;
+
+/// Rebuilds a field's original bytes from what is stored (inverted through
+/// `mask` 0xFF for `#[desc]`, and unescaped if `escaped`, whose escapes
+/// `take_escaped` has checked) and hands them to `decode`.
+///
+/// # Errors
+/// What `decode` returns; without the `alloc` feature, a field over
+/// [`RESTORE_STACK`] bytes.
+#[inline]
+pub fn restore<R>(
+    stored: &[u8],
+    mask: u8,
+    escaped: bool,
+    decode: impl FnOnce(&[u8]) -> Result<R, ErrorKind>,
+) -> Result<R, ErrorKind> {
+    let fill = |out: &mut [u8]| -> usize {
+        if escaped {
+            crate::escape::unescape_into(stored, mask, out)
+        } else {
+            for (o, &s) in out.iter_mut().zip(stored) {
+                *o = s ^ mask;
+            }
+            stored.len()
+        }
+    };
+    if stored.len() <= RESTORE_STACK {
+        let mut buf = [0u8; RESTORE_STACK];
+        let n = fill(&mut buf);
+        return decode(&buf[..n]);
+    }
+    #[cfg(feature = "alloc")]
+    {
+        let mut buf = alloc::vec![0u8; stored.len()];
+        let n = fill(&mut buf);
+        decode(&buf[..n])
+    }
+    #[cfg(not(feature = "alloc"))]
+    Err(ErrorKind::Invalid {
+        reason: "a #[desc] or #[escaped] field over 256 bytes needs the alloc feature to decode",
+    })
+}

@@ -1,0 +1,190 @@
+//! `#[escaped]`: strings and bytes that keep their order and end themselves
+//! anywhere in a key, as Google's OrderedCode writes strings: `0x00` becomes
+//! `0x00 0xFF`, `0xFF` becomes `0xFF 0x00`, and `0x00 0x01` ends the field.
+//!
+//! Why that terminator: inside the field a `0x00` is always followed by
+//! `0xFF`, so the terminator's `0x00 0x01` sorts below every continuation of
+//! the same bytes, whatever the next field holds. A lone `0x00` terminator
+//! (FoundationDB's tuple layer) relies on a type code after it; here a next
+//! field starting with `0xFF` would read as an escaped `0x00` and break both
+//! order and decoding.
+//!
+//! A `#[desc]` escaped field is stored with every byte inverted, as
+//! OrderedCode's decreasing order is; decode reads through the same mask.
+
+use crate::ErrorKind;
+
+/// A string or byte type whose bytes `#[escaped]` writes.
+#[diagnostic::on_unimplemented(
+    message = "#[escaped] does not fit `{Self}`",
+    label = "#[escaped] needs a string or byte field: String, Vec<u8>, [u8; N]",
+    note = "it escapes the 0x00 and 0xFF bytes of strings and byte strings; fixed-width types need no escaping: remove #[escaped]"
+)]
+pub trait EscapeBytes {
+    /// The bytes to escape.
+    fn raw_bytes(&self) -> &[u8];
+}
+
+impl EscapeBytes for str {
+    #[inline]
+    fn raw_bytes(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+impl EscapeBytes for [u8] {
+    #[inline]
+    fn raw_bytes(&self) -> &[u8] {
+        self
+    }
+}
+impl<const N: usize> EscapeBytes for [u8; N] {
+    #[inline]
+    fn raw_bytes(&self) -> &[u8] {
+        self
+    }
+}
+impl<T: EscapeBytes + ?Sized> EscapeBytes for &T {
+    #[inline]
+    fn raw_bytes(&self) -> &[u8] {
+        (**self).raw_bytes()
+    }
+}
+#[cfg(feature = "alloc")]
+impl EscapeBytes for alloc::string::String {
+    #[inline]
+    fn raw_bytes(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
+#[cfg(feature = "alloc")]
+impl EscapeBytes for alloc::vec::Vec<u8> {
+    #[inline]
+    fn raw_bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+/// The escaped length of `raw`: one extra byte per `0x00` and `0xFF`, and
+/// the two-byte terminator.
+#[inline]
+#[must_use]
+pub fn escaped_len(raw: &[u8]) -> usize {
+    raw.len() + raw.iter().filter(|&&b| b == 0x00 || b == 0xFF).count() + 2
+}
+
+/// Writes `raw` escaped and terminated; `out` is exactly
+/// [`escaped_len`]`(raw)` bytes.
+#[inline]
+pub fn write_escaped(raw: &[u8], out: &mut [u8]) {
+    let mut o = 0;
+    for &b in raw {
+        out[o] = b;
+        o += 1;
+        match b {
+            0x00 => {
+                out[o] = 0xFF;
+                o += 1;
+            }
+            0xFF => {
+                out[o] = 0x00;
+                o += 1;
+            }
+            _ => {}
+        }
+    }
+    out[o] = 0x00;
+    out[o + 1] = 0x01;
+}
+
+const BROKEN: ErrorKind = ErrorKind::Invalid {
+    reason: "an #[escaped] field has a broken escape: 0x00 must be followed by 0xFF or the \
+             terminator's 0x01, and 0xFF by 0x00",
+};
+
+/// Takes an escaped field at `*pos` (every byte read through `mask`: 0x00,
+/// or 0xFF for `#[desc]`), checks its escapes, and steps over the
+/// terminator. Returns the stored bytes before the terminator.
+///
+/// # Errors
+/// A broken escape, or no terminator before the end of the input.
+#[inline]
+pub fn take_escaped<'a>(input: &'a [u8], pos: &mut usize, mask: u8) -> Result<&'a [u8], ErrorKind> {
+    let rest = &input[*pos..];
+    let mut i = 0;
+    while i < rest.len() {
+        let b = rest[i] ^ mask;
+        if b == 0x00 || b == 0xFF {
+            let Some(&next) = rest.get(i + 1) else {
+                break;
+            };
+            match (b, next ^ mask) {
+                (0x00, 0x01) => {
+                    *pos += i + 2;
+                    return Ok(&rest[..i]);
+                }
+                (0x00, 0xFF) | (0xFF, 0x00) => i += 2,
+                _ => return Err(BROKEN),
+            }
+        } else {
+            i += 1;
+        }
+    }
+    Err(ErrorKind::Invalid {
+        reason: "an #[escaped] field has no 0x00 0x01 terminator",
+    })
+}
+
+/// Unescapes bytes [`take_escaped`] returned (and so checked), through
+/// `mask`, into the front of `out`; returns how many it wrote.
+#[inline]
+pub fn unescape_into(stored: &[u8], mask: u8, out: &mut [u8]) -> usize {
+    let mut i = 0;
+    let mut o = 0;
+    while i < stored.len() {
+        let b = stored[i] ^ mask;
+        out[o] = b;
+        o += 1;
+        // Checked escapes: the byte after 0x00 or 0xFF is its pair.
+        i += if b == 0x00 || b == 0xFF { 2 } else { 1 };
+    }
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn escape(raw: &[u8]) -> ([u8; 64], usize) {
+        let mut out = [0u8; 64];
+        let n = escaped_len(raw);
+        write_escaped(raw, &mut out[..n]);
+        (out, n)
+    }
+
+    #[test]
+    fn round_trip_through_both_masks() {
+        for raw in [&b""[..], b"\x00", b"\xff\xff", b"a\x00\x01b\xff", b"foo"] {
+            for mask in [0x00, 0xFF] {
+                let (mut enc, n) = escape(raw);
+                for b in &mut enc[..n] {
+                    *b ^= mask;
+                }
+                // A next field starting with 0xFF (0x00 once inverted).
+                enc[n] = 0xFF ^ mask;
+                let mut pos = 0;
+                let stored = take_escaped(&enc[..=n], &mut pos, mask).unwrap();
+                assert_eq!(pos, n);
+                let mut out = [0u8; 64];
+                let len = unescape_into(stored, mask, &mut out);
+                assert_eq!(&out[..len], raw);
+            }
+        }
+    }
+
+    #[test]
+    fn broken_escapes_are_refused() {
+        for bad in [&b"\x00\x02"[..], b"\xff\x01", b"ab", b"a\x00", b"\xff"] {
+            assert!(take_escaped(bad, &mut 0, 0).is_err(), "{bad:?}");
+        }
+    }
+}

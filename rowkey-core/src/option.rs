@@ -1,0 +1,120 @@
+//! `Option<T>` fields: one presence byte, `0x00` for `None` and `0x01` for
+//! `Some` followed by `T`'s bytes, so that `None` sorts first (SQL's NULLS
+//! FIRST, Phoenix's nullable key columns).
+//!
+//! The derive frames the inner value itself (its pad, delimiter, `#[desc]`
+//! inversion), so `None` is always the one byte. The [`KeyPart`] impl here
+//! writes the same bytes for an unframed value; it is what scan builders
+//! take and what an `Option` behind a type alias uses.
+
+use crate::part::{DecodePart, KeyPart, OrderedPart};
+use crate::ErrorKind;
+
+/// An `Option` field's value, as the derive's generated code reads it.
+pub trait Presence {
+    /// The type inside.
+    type Inner;
+    /// The value inside, if any.
+    fn present(&self) -> Option<&Self::Inner>;
+}
+
+impl<T> Presence for Option<T> {
+    type Inner = T;
+    #[inline]
+    fn present(&self) -> Option<&T> {
+        self.as_ref()
+    }
+}
+
+impl<T: Presence> Presence for &T {
+    type Inner = T::Inner;
+    #[inline]
+    fn present(&self) -> Option<&T::Inner> {
+        (**self).present()
+    }
+}
+
+impl<T: KeyPart> KeyPart for Option<T> {
+    /// One byte or one plus `T`'s: not fixed, whatever `T` is.
+    const WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        1 + self.as_ref().map_or(0, KeyPart::encoded_len)
+    }
+
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        let Some((first, rest)) = out.split_first_mut() else {
+            return Err(ErrorKind::Invalid {
+                reason: "an Option field needs at least its presence byte",
+            });
+        };
+        match self {
+            None => {
+                *first = 0;
+                Ok(())
+            }
+            Some(v) => {
+                *first = 1;
+                v.encode_part(rest)
+            }
+        }
+    }
+
+    #[inline]
+    fn body_ends_with(&self, byte: u8) -> Option<bool> {
+        match self {
+            None => Some(byte == 0),
+            Some(v) if v.encoded_len() == 0 => Some(byte == 1),
+            Some(v) => v.body_ends_with(byte),
+        }
+    }
+}
+
+impl<'de, T: DecodePart<'de>> DecodePart<'de> for Option<T> {
+    #[inline]
+    fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind> {
+        match bytes.split_first() {
+            Some((0, [])) => Ok(None),
+            Some((1, rest)) => T::decode_part(rest).map(Some),
+            Some((0, _)) => Err(ErrorKind::Invalid {
+                reason: "an Option field's None (0x00) is followed by more bytes",
+            }),
+            _ => Err(BAD_PRESENCE),
+        }
+    }
+}
+
+impl<T: OrderedPart> OrderedPart for Option<T> {}
+
+const BAD_PRESENCE: ErrorKind = ErrorKind::Invalid {
+    reason: "an Option field's presence byte is neither 0x00 (None) nor 0x01 (Some)",
+};
+
+/// Writes the presence byte, through `mask` (0xFF for `#[desc]`).
+#[inline]
+pub fn write_presence(out: &mut [u8], pos: &mut usize, present: bool, mask: u8) {
+    out[*pos] = u8::from(present) ^ mask;
+    *pos += 1;
+}
+
+/// Reads the presence byte at `*pos` through `mask`.
+///
+/// # Errors
+/// No byte left, or a byte other than 0 and 1.
+#[inline]
+pub fn read_presence(input: &[u8], pos: &mut usize, mask: u8) -> Result<bool, ErrorKind> {
+    let Some(&b) = input.get(*pos) else {
+        return Err(ErrorKind::UnexpectedEnd {
+            needed: 1,
+            available: 0,
+        });
+    };
+    *pos += 1;
+    match b ^ mask {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(BAD_PRESENCE),
+    }
+}

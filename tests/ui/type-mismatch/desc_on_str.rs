@@ -1,0 +1,11 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Ranking<'a> {
+    #[desc]
+    #[delim]
+    player: &'a str,
+    game: u32,
+}
+
+fn main() {}
