@@ -97,11 +97,15 @@
 //! let key = MetricKey { host: "web01", metric: "cpu", ts: 1_700_000_000_000 };
 //! let mut buf = [0u8; MetricKey::MAX_LEN];
 //! let n = key.encode_into(&mut buf)?;
-//! print!("{}", MetricKey::explain(&buf[..n])?);
-//! //   host       salt   [0..4)     2f52
-//! //   host              [4..20)    web01\x00\x00..
-//! //   metric            [20..28)   cpu\x00\x00\x00\x00\x00
-//! //   ts                [28..36)   \x7F\xFF\xFEx..
+//! assert_eq!(
+//!     MetricKey::explain(&buf[..n])?.to_string(),
+//!     concat!(
+//!         r"  host       salt   [0..4)     2f52", "\n",
+//!         r"  host              [4..20)    web01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "\n",
+//!         r"  metric            [20..28)   cpu\x00\x00\x00\x00\x00", "\n",
+//!         r"  ts                [28..36)   \x7F\xFF\xFEt0\x1A\x97\xFF", "\n",
+//!     )
+//! );
 //! let ranges = MetricKey::scan().host("web01").metric("cpu").ts(..).ranges()?;
 //! assert!(ranges.into_iter().any(|r| r.contains(&buf[..n])));
 //! # Ok::<(), rowkey::Error>(())

@@ -254,7 +254,7 @@ pub use rowkey_core::*;
 #[cfg(feature = "derive")]
 pub use rowkey_derive::RowKey;
 
-#[cfg(all(doc, feature = "derive"))]
+#[cfg(all(any(doc, doctest), feature = "derive"))]
 pub mod example_generated;
 
 // The README's examples compile and run as doc tests, as a user's crate
