@@ -1240,10 +1240,11 @@ proptest! {
         let x_ended = format!("{}x", fit(&s, 7, 'x'));
         let err = PadX { c1: &x_ended, c2: "" }.to_vec().unwrap_err();
         prop_assert_eq!(err.kind(), &ErrorKind::EndsWithPadByte { byte: b'x' });
-        // Reversed, the value's first character is what ends the body.
+        // Reversed, the value's first character is what ends the body: the
+        // refusal says the value starts with the pad byte.
         let led = format!("\0{s}");
         let err = RevPad { user_id: led, order_id: o }.to_vec().unwrap_err();
-        prop_assert_eq!(err.kind(), &ErrorKind::EndsWithPadByte { byte: 0 });
+        prop_assert_eq!(err.kind(), &ErrorKind::StartsWithPadByte { byte: 0 });
         // A user type cannot tell its last byte before writing it: checked
         // as written.
         let listing = Listing {
