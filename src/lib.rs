@@ -43,23 +43,181 @@
 //!
 //! # What the derive generates
 //!
-//! For `#[derive(RowKey)] struct K { .. }`:
+//! For `#[derive(RowKey)] struct K { .. }` (the derive's own page,
+//! [`macro@RowKey`], lists every item; [`example_generated`] shows them on a
+//! seed layout):
 //!
 //! | item | what it does |
 //! | --- | --- |
-//! | [`RowKey`] impl | `key.encode_into(&mut buf) -> Result<usize, Error>`, `key.to_vec()`, `key.encoded_len()`, `K::MAX_WIDTH`, `K::SPREAD` |
-//! | `K::MAX_LEN` | the widest key, for a stack buffer (a compile error if the last field is unbounded) |
-//! | `K::decode(&bytes)` | the key back, borrowing `&str` / `&[u8]` fields; also [`DecodeKey`] |
+//! | [`RowKey`] impl | everything below, for generic code: `encode_into`, `to_vec`, `encoded_len`, `decode`, `decode_unverified`, `explain`, `scan`, `split_keys`, the stack buffer types `Buf` and `ScanBuf`, `MAX_WIDTH`, `SCAN_CAP`, `SPREAD` |
+//! | `key.encode_into(&mut buf)` | the key into a caller's buffer, no allocation; `key.to_vec()` for a `Vec` |
+//! | `K::MAX_LEN` | the widest key, for a stack buffer `[0u8; K::MAX_LEN]` (a compile error if the last field is unbounded) |
+//! | `K::decode(&bytes)` | the key back, borrowing `&str` / `&[u8]` fields, every salt and bucket checked; also [`DecodeKey`] |
+//! | `K::decode_unverified(&bytes)` | the same without recomputing salts and buckets (no MD5 per row) |
 //! | `K::explain(&bytes)` | the key split into salt, bucket and field segments, printable ([`Explain`]) |
-//! | `K::scan()` | a typed builder `KScan`: one method per field, in key order; a value continues, a range (`a..b`, `a..=b`, `a..`, `..b`, `..`) ends; `.ranges()` yields [`KeyRange`]s ([`ScanRanges`]) |
+//! | `K::scan()` | a typed builder: one method per field, in key order; a value continues, a range (`a..b`, `a..=b`, `a..`, `..b`, `..`) ends; `.ranges()` yields [`KeyRange`]s ([`ScanRanges`]) |
+//! | `K::split_keys(n)` | region split points over the keyspace the leading salt or bucket uses ([`split_keys`]) |
 //!
 //! A [`KeyRange`] has HBase `Scan` semantics (start inclusive, stop exclusive,
 //! no stop = end of table), [`KeyRange::contains`] and [`KeyRange::bounds`] for
 //! `BTreeMap::range` or an embedded store. When the prefix leaves a bucket or
-//! salt open the scan fans out into one range per bucket; [`merge_sorted`]
-//! puts their rows back into one stream in key order without the bucket.
+//! salt open the scan fans out into one range per bucket; [`Merge`] (or
+//! [`merge_sorted`]) puts their rows back into one stream in key order
+//! without the bucket, ascending or descending, with a limit.
 //! [`split_keys`] pre-splits a table over the keyspace the leading salt or
 //! bucket really uses, and [`CreateTable`] prints the HBase shell text.
+//!
+//! # Writing a data-access layer
+//!
+//! A table that stores any key type needs one bound, **`K: RowKey`**: every
+//! generated item is on that trait. Four rules cover the rest:
+//!
+//! - **Name the table by the key's `'static` form** (`Table<LogEvent<'static>>`)
+//!   and take keys as **`&K::Key<'_>`**: [`RowKey::Key`] is the key type with
+//!   its lifetimes set to any `'a`, so `put` accepts a `LogEvent` borrowing a
+//!   `String` that dies after the call, and [`RowKey::decode`] returns a
+//!   `K::Key<'row>` borrowing the row's bytes. (A bound such as
+//!   `for<'de> K: DecodeKey<'de>` cannot hold for a key with `&str` fields;
+//!   `K::Key` is the answer, as `DeserializeOwned` is serde's.)
+//! - **Encode into `K::Buf`**, a `[u8; MAX_LEN]` stack buffer that generic code
+//!   can name ([`KeyBuf::ZERO`]); no allocation.
+//! - **Take [`ScanRanges<K>`]** from the caller's typed builder
+//!   (`LogEvent::scan().ts(a..b).ranges()?`). Ranges are typed by their key:
+//!   passing another key's ranges is a compile error. Generic code can start a
+//!   scan itself with `K::scan()`.
+//! - **Merge a fan-out**: read each range (forward, or backwards for
+//!   descending order), then [`Merge::new`]`(ranges.merge_skip(), key)`,
+//!   `.order(..)`, `.limit(n)`, `.iter(runs)`. Latest N across buckets is a
+//!   descending merge with a limit (ascending for a `#[reverse_ts]` field,
+//!   stored newest first). With an async client (gRPC, Thrift), hand the
+//!   per-range streams to `Merge::stream` (feature `async`).
+//!
+//! Here over a `BTreeMap`; an embedded store (redb's `range`) or an HBase or
+//! Bigtable client takes [`KeyRange::bounds`] or [`KeyRange::start`] /
+//! [`KeyRange::stop`] the same way:
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use rowkey::{Error, KeyBuf, Merge, Order, RowKey, ScanRanges};
+//!
+//! struct Table<K: RowKey> {
+//!     rows: BTreeMap<Vec<u8>, String>,
+//!     _key: std::marker::PhantomData<fn() -> K>,
+//! }
+//!
+//! /// A page of rows, and the token to resume after.
+//! struct Page<'t, K: RowKey> {
+//!     rows: Vec<(K::Key<'t>, &'t str)>,
+//!     next: Option<Vec<u8>>,
+//! }
+//!
+//! impl<K: RowKey> Table<K> {
+//!     fn new() -> Self {
+//!         Table { rows: BTreeMap::new(), _key: std::marker::PhantomData }
+//!     }
+//!
+//!     fn put(&mut self, key: &K::Key<'_>, value: &str) -> Result<(), Error> {
+//!         let mut buf = K::Buf::ZERO; // [u8; MAX_LEN], on the stack
+//!         let n = key.encode_into(buf.as_mut())?;
+//!         self.rows.insert(buf.as_ref()[..n].to_vec(), value.to_owned());
+//!         Ok(())
+//!     }
+//!
+//!     fn get(&self, key: &K::Key<'_>) -> Result<Option<&str>, Error> {
+//!         let mut buf = K::Buf::ZERO;
+//!         let n = key.encode_into(buf.as_mut())?;
+//!         Ok(self.rows.get(&buf.as_ref()[..n]).map(String::as_str))
+//!     }
+//!
+//!     /// The rows a typed scan selects, merged into key order without salt
+//!     /// or bucket, in `order`: at most `limit`, after the row `after` (the
+//!     /// previous page's last row).
+//!     fn scan(
+//!         &self,
+//!         ranges: ScanRanges<K>,
+//!         order: Order,
+//!         limit: usize,
+//!         after: Option<&[u8]>,
+//!     ) -> Result<Page<'_, K>, Error> {
+//!         type Row<'t> = (&'t Vec<u8>, &'t String);
+//!         let skip = ranges.merge_skip();
+//!         // Past the token: the merge orders by the bytes after `skip`. (A
+//!         // real store would start each range's read there instead.)
+//!         let past = move |row: &Row<'_>| match after {
+//!             None => true,
+//!             Some(a) if order == Order::Ascending => row.0[skip..] > a[skip..],
+//!             Some(a) => row.0[skip..] < a[skip..],
+//!         };
+//!         let runs: Vec<Box<dyn Iterator<Item = Row<'_>>>> = ranges
+//!             .map(|r| {
+//!                 let rows = self.rows.range::<[u8], _>(r.bounds());
+//!                 match order {
+//!                     Order::Ascending => Box::new(rows.filter(past)) as Box<dyn Iterator<Item = _>>,
+//!                     Order::Descending => Box::new(rows.rev().filter(past)),
+//!                 }
+//!             })
+//!             .collect();
+//!         let merged = Merge::new(skip, |row: &Row<'_>| &row.0[..])
+//!             .order(order)
+//!             .limit(limit)
+//!             .iter(runs);
+//!         let mut rows = Vec::new();
+//!         let mut last = None;
+//!         for (bytes, value) in merged {
+//!             // Rows this table wrote itself: no MD5 to re-check a salt.
+//!             rows.push((K::decode_unverified(bytes)?, value.as_str()));
+//!             last = Some(bytes);
+//!         }
+//!         let next = if rows.len() == limit { last.cloned() } else { None };
+//!         Ok(Page { rows, next })
+//!     }
+//! }
+//!
+//! // Any layout: here seed 002's bucketed log events, `[ts % 16][ts][host][event]`.
+//! #[derive(RowKey, Debug)]
+//! struct LogEvent<'a> {
+//!     #[bucket(16)]
+//!     ts: u64,
+//!     #[pad(16)]
+//!     host: &'a str,
+//!     event: &'a str,
+//! }
+//!
+//! let mut logs = Table::<LogEvent<'static>>::new();
+//! for ts in 0..100 {
+//!     let host = format!("web{:02}", ts % 3); // borrowed for the call only
+//!     logs.put(&LogEvent { ts, host: &host, event: "GET /" }, "200")?;
+//! }
+//! assert_eq!(logs.get(&LogEvent { ts: 7, host: "web01", event: "GET /" })?, Some("200"));
+//!
+//! // The latest 3 across the 16 buckets: newest first.
+//! let latest = logs.scan(LogEvent::scan().ranges()?, Order::Descending, 3, None)?;
+//! let ts: Vec<u64> = latest.rows.iter().map(|(k, _)| k.ts).collect();
+//! assert_eq!(ts, [99, 98, 97]);
+//!
+//! // A time window over every bucket, in time order, 4 rows a page.
+//! let window = || LogEvent::scan().ts(10..20).ranges();
+//! let first = logs.scan(window()?, Order::Ascending, 4, None)?;
+//! let second = logs.scan(window()?, Order::Ascending, 4, first.next.as_deref())?;
+//! let ts: Vec<u64> = second.rows.iter().map(|(k, _)| k.ts).collect();
+//! assert_eq!(ts, [14, 15, 16, 17]);
+//! # Ok::<(), rowkey::Error>(())
+//! ```
+//!
+//! Another key's ranges do not compile where these are expected:
+//!
+//! ```compile_fail
+//! # use rowkey::{RowKey, ScanRanges};
+//! # #[derive(RowKey)] struct LogEvent<'a> { #[bucket(16)] ts: u64, host: &'a str }
+//! # #[derive(RowKey)] struct Metric<'a> { #[pad(8)] host: &'a str, ts: u64 }
+//! fn scan_logs(ranges: ScanRanges<LogEvent<'static>>) {}
+//! scan_logs(Metric::scan().host("web01").ranges().unwrap());
+//! ```
+//!
+//! Errors name the key and the field, for logs: match on [`Error::kind`] to
+//! handle one ([`Error`] has an example). A key that must outlive its row
+//! (across an `.await`, in a cache) is best kept as its bytes and decoded
+//! again: `decode_unverified` is a few nanoseconds.
 //!
 //! # Attributes
 //!
@@ -78,8 +236,10 @@
 //! # Features
 //!
 //! `std` (default) and `alloc` add `to_vec`, owned `String`/`Vec<u8>` fields,
-//! [`merge_sorted`] and split-key lists; without them the runtime is `no_std`.
-//! `derive` (default) re-exports the macro. `uuid`, `chrono` and `time` (off by
+//! the merges ([`Merge`], [`merge_sorted`]) and split-key lists; without them
+//! the runtime is `no_std`. `derive` (default) re-exports the macro. `async`
+//! adds `Merge::stream`, the merge of `futures_core::Stream`s (no runtime
+//! needed; `no_std` with `alloc`). `uuid`, `chrono` and `time` (off by
 //! default) make `uuid::Uuid`, `chrono::DateTime<Utc>` and
 //! `time::OffsetDateTime` field types (see [`attributes`]).
 #![no_std]
@@ -95,6 +255,15 @@ pub use rowkey_core::*;
 /// Derives [`RowKey`] and friends for a struct; see [`attributes`].
 #[cfg(feature = "derive")]
 pub use rowkey_derive::RowKey;
+
+#[cfg(all(any(doc, doctest), feature = "derive"))]
+pub mod example_generated;
+
+// The README's examples compile and run as doc tests, as a user's crate
+// would paste them.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 pub mod attributes {
     //! Every attribute of `#[derive(RowKey)]`.

@@ -1250,8 +1250,8 @@ proptest! {
         let x_ended = format!("{}x", fit(&s, 7, 'x'));
         let err = PadX { c1: &x_ended, c2: "" }.to_vec().unwrap_err();
         prop_assert_eq!(err.kind(), &ErrorKind::EndsWithPadByte { byte: b'x' });
-        // Reversed, the value's first character is what ends the body, and
-        // the error says the value starts with the pad byte.
+        // Reversed, the value's first character is what ends the body: the
+        // refusal says the value starts with the pad byte.
         let led = format!("\0{s}");
         let err = RevPad { user_id: led, order_id: o }.to_vec().unwrap_err();
         prop_assert_eq!(err.kind(), &ErrorKind::StartsWithPadByte { byte: 0 });

@@ -3,7 +3,44 @@ use core::fmt;
 /// Why a key could not be encoded or decoded, and which field was at fault.
 ///
 /// Every refusal names the key type and, where one field is to blame, the
-/// field, so that a log line is enough to find the bad value.
+/// field, so that a log line is enough to find the bad value. Match on
+/// [`kind`](Error::kind) to handle one kind; it implements
+/// `core::error::Error`, so `?` turns it into a `Box<dyn Error>` or an
+/// `anyhow::Error`.
+///
+/// ```
+/// use rowkey::{ErrorKind, RowKey};
+///
+/// #[derive(RowKey, Debug)]
+/// struct UserOrder<'a> {
+///     #[salt(md5, 4)]
+///     #[pad(16)]
+///     user_id: &'a str,
+///     order_id: u64,
+/// }
+///
+/// // A value the layout cannot hold is refused, never truncated.
+/// let err = UserOrder { user_id: "a-very-long-user-id", order_id: 1 }.to_vec().unwrap_err();
+/// assert_eq!(err.key_name(), "UserOrder");
+/// assert_eq!(err.field_name(), Some("user_id"));
+/// assert_eq!(err.kind(), &ErrorKind::TooLongForPad { len: 19, pad: 16 });
+/// assert_eq!(
+///     err.to_string(),
+///     "UserOrder.user_id: value is 19 bytes but #[pad(16)] holds at most 16; \
+///      shorten the value or widen the pad (values are never truncated)"
+/// );
+///
+/// // Decode says which field a bad key breaks, and how.
+/// let mut key = UserOrder { user_id: "alice", order_id: 1 }.to_vec()?;
+/// key[0] ^= 1; // another salt
+/// match UserOrder::decode(&key) {
+///     Err(e) if e.kind() == &ErrorKind::SaltMismatch => {
+///         assert_eq!(e.field_name(), Some("user_id")); // written by another layout?
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), rowkey::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     key: &'static str,

@@ -262,10 +262,10 @@ pub trait RowKey: Sized {
     fn scan() -> Self::Scan;
 
     /// Split points for `n` regions over the keyspace this key's leading
-    /// salt or bucket really uses: [`split_keys`](crate::split_keys).
+    /// salt or bucket really uses: [`split_keys`].
     ///
     /// # Errors
-    /// As [`split_keys`](crate::split_keys).
+    /// As [`split_keys`].
     fn split_keys(n: usize) -> Result<SplitKeys, Error> {
         split::split_keys::<Self>(n)
     }

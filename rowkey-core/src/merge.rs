@@ -9,7 +9,7 @@
 //! - [`merge_sorted`]: ascending, over iterators (the common case).
 //! - [`Merge`]: ascending or descending, with a limit (latest-N), over
 //!   iterators ([`Merge::iter`]) or, with the `async` feature, over
-//!   `futures_core::Stream`s ([`Merge::stream`]), such as the row streams of
+//!   `futures_core::Stream`s (`Merge::stream`), such as the row streams of
 //!   gRPC or Thrift clients.
 
 use alloc::vec::Vec;
@@ -53,7 +53,7 @@ impl<T> KeyFn<T> {
 /// A merge of sorted inputs: by the key after its first `skip` bytes, in
 /// either [`Order`], with an optional limit. Build it once, then merge
 /// iterators with [`iter`](Merge::iter) or, with the `async` feature,
-/// streams with [`stream`](Merge::stream).
+/// streams with `stream`.
 ///
 /// `skip` is [`ScanRanges::merge_skip`](crate::ScanRanges::merge_skip) of the
 /// scan that made the ranges: every row of one scan starts

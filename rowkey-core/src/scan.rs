@@ -15,6 +15,33 @@ use core::ops::{Bound, Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, Ran
 /// A range is typed by its key `K`: the ranges of one key's scan cannot be
 /// handed to code expecting another's. Its rows live inline, in two
 /// [`RowKey::ScanBuf`]s, so a range lives on the stack.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// struct Metric<'a> {
+///     #[pad(8)]
+///     host: &'a str,
+///     ts: u64,
+/// }
+///
+/// let mut table = BTreeMap::new();
+/// for (host, ts) in [("web1", 5), ("web1", 15), ("web12", 10)] {
+///     table.insert(Metric { host, ts }.to_vec()?, ts);
+/// }
+/// for range in Metric::scan().host("web1").ts(0..10).ranges()? {
+///     // An HBase client takes start() and stop() (None: to the end of the
+///     // table); a sorted map or an embedded store takes bounds().
+///     assert_eq!(range.start(), b"web1\0\0\0\0\0\0\0\0\0\0\0\0");
+///     assert!(range.stop().is_some());
+///     let rows: Vec<u64> = table.range::<[u8], _>(range.bounds()).map(|(_, ts)| *ts).collect();
+///     assert_eq!(rows, [5]); // not web1 at 15, not web12
+///     assert!(range.contains(&Metric { host: "web1", ts: 9 }.to_vec()?));
+/// }
+/// # Ok::<(), rowkey::Error>(())
+/// ```
 pub struct KeyRange<K: RowKey> {
     start: K::ScanBuf,
     start_len: usize,

@@ -27,7 +27,105 @@ mod valid;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
-/// See the `rowkey` crate for the attributes and what is generated.
+/// Derives `rowkey::RowKey` for a struct with named fields: a row key whose
+/// bytes are its fields' encodings in declaration order, with the salts,
+/// buckets, padding and delimiters its attributes ask for (every attribute,
+/// its bytes and its refusals: `rowkey::attributes`).
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// struct MetricKey<'a> {
+///     #[salt(md5, 4)]
+///     #[pad(16)]
+///     host: &'a str,
+///     #[pad(8)]
+///     metric: &'a str,
+///     #[reverse_ts]
+///     ts: u64,
+/// }
+///
+/// let key = MetricKey { host: "web01", metric: "cpu", ts: 1_700_000_000_000 };
+/// let mut buf = [0u8; MetricKey::MAX_LEN];
+/// let n = key.encode_into(&mut buf)?;
+/// assert_eq!(MetricKey::decode(&buf[..n])?, key);
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+///
+/// # What it generates
+///
+/// For `struct K<'a> { .. }` (the crate's `example_generated` module shows
+/// all of it on a seed layout):
+///
+/// **`impl rowkey::RowKey for K<'a>`**, everything generic code needs, with
+/// the one bound `K: RowKey`:
+///
+/// | item | |
+/// | --- | --- |
+/// | `const NAME: &str` | the struct's name, in every error |
+/// | `const MAX_WIDTH: Option<usize>` | the widest key; `None` when an unpadded variable-width last field leaves it unbounded |
+/// | `const SPREAD: Spread` | the leading salt or bucket, if any (what `split_keys` splits on) |
+/// | `const SCAN_CAP: usize` | the longest row a scan builds |
+/// | `type Buf` | `[u8; MAX_LEN]`: a stack buffer for any key (`[u8; 32767]`, HBase's limit, when unbounded) |
+/// | `type ScanBuf` | `[u8; SCAN_CAP]`: the storage of a `KeyRange<K>`'s rows |
+/// | `type Key<'k>` | `K<'k>`: the key with its lifetimes set to `'k`; `decode` returns it |
+/// | `type Scan` | the scan builder `scan()` returns |
+/// | `type Explained<'k>` | `Explain<'k, N>`, N the number of segments |
+/// | `fn encoded_len(&self)` | the exact length `encode_into` writes |
+/// | `fn encode_into(&self, &mut [u8]) -> Result<usize, Error>` | the key into the front of a buffer, no allocation; refuses (naming the field) what the layout cannot hold: a value too long for its pad or ending in the pad byte, holding its delimiter, a timestamp out of range, a value its own type refuses, an empty key, a key over 32767 bytes, a short buffer |
+/// | `fn to_vec(&self)` | the same into a `Vec` of exactly the key's length (feature `alloc`) |
+/// | `fn decode(&[u8]) -> Result<K::Key<'_>, Error>` | the key back; `&str`/`&[u8]` fields borrow the bytes; salts, buckets, pads, delimiters, UTF-8, lengths checked |
+/// | `fn decode_unverified(&[u8])` | the same without recomputing salts and buckets (no MD5 per row) |
+/// | `fn explain(&[u8])` | the key split into salt, bucket and field segments, printed one per line |
+/// | `fn scan()` | the typed scan builder (below) |
+/// | `fn split_keys(n)` | `n - 1` region split points over the leading salt's or bucket's keyspace |
+///
+/// **`impl<'de> rowkey::DecodeKey<'de> for K<'de>`**: `decode` and
+/// `decode_unverified` at one lifetime.
+///
+/// **Inherent items**, for code that names the key type (no trait import):
+/// `K::MAX_LEN` (the widest key as a constant, for `[0u8; K::MAX_LEN]`; a
+/// compile error for an unbounded key), `K::SCAN_CAP`, `K::decode`,
+/// `K::decode_unverified`, `K::explain`, `K::scan()` and `K::split_keys(n)`.
+///
+/// **The scan builder**, `K::scan()`: one method per field, named after it,
+/// to be called in key order. A value fixes the field and the scan goes on
+/// with the next one; a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `..`, or
+/// a pair of `Bound`s) on a field whose bytes keep value order ends it.
+/// `.ranges()` (also `rowkey::ScanBuilder::ranges`) yields
+/// `rowkey::KeyRange<K>`s: one, or one per salt value or bucket the given
+/// fields leave open, with `merge_skip()` for merging their rows back into
+/// key order (`rowkey::Merge`). Calling a field out of order, or after a
+/// range, does not compile, with a message saying so. The builder type is
+/// generated inside an anonymous `const` block, so it never collides with
+/// your own items; name it as `<K as RowKey>::Scan`.
+///
+/// ```
+/// # use rowkey::RowKey;
+/// # #[derive(RowKey)]
+/// # struct MetricKey<'a> { #[salt(md5, 4)] #[pad(16)] host: &'a str, #[pad(8)] metric: &'a str, #[reverse_ts] ts: u64 }
+/// let t = 1_700_000_000_000;
+/// let ranges = MetricKey::scan().host("web01").metric("cpu").ts(t..t + 60_000).ranges()?;
+/// assert_eq!(ranges.len(), 1); // the salt is known: one range, newest row first
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+///
+/// Everything else the derive emits is `#[doc(hidden)]` machinery (the
+/// per-field `__rowkey_put_N` / `__rowkey_len_N` writers) or sits in the
+/// anonymous `const _: () = { .. }` block with the trait impls. Generated
+/// code names the runtime through `rowkey::__private` (or the path of
+/// `#[rowkey(crate = "..")]`), so it compiles beside user items called
+/// `Result`, `Option` or `core` and under `#![no_implicit_prelude]`.
+///
+/// # Checked at compile time
+///
+/// A variable-width field that is not last and has neither `#[pad]` nor
+/// `#[delim]`; an attribute on a type it does not fit; out-of-range or
+/// unknown arguments; duplicate or conflicting attributes; a field salt
+/// beside a struct-level salt; enums, unions, tuple and empty structs, type
+/// parameters; a layout wider than HBase's 32767-byte limit. Each error is
+/// spanned on the offending field or attribute and says what to write instead.
 #[proc_macro_derive(
     RowKey,
     attributes(
