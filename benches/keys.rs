@@ -44,7 +44,12 @@ static ALLOC: AllocProfiler = AllocProfiler::system();
 /// Inputs per iteration.
 const N: usize = 256;
 
+mod callgrind;
+
 fn main() {
+    if callgrind::run_from_env() {
+        return;
+    }
     check_baselines();
     divan::main();
 }

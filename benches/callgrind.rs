@@ -1,0 +1,233 @@
+//! Instruction counts, for `scripts/callgrind-table.sh`: with
+//! `ROWKEY_CALLGRIND=layout/operation/side*R` in the environment the bench
+//! binary runs that one operation over the 256 inputs R times and exits,
+//! without divan or the baseline checks. The script runs it under
+//! `valgrind --tool=callgrind` with two values of R and divides the
+//! difference in instructions by the extra keys, so start-up and input
+//! generation cancel out. Instruction counts do not depend on where the
+//! linker puts the code, which is what wall time at 1–10 ns per key does.
+//!
+//! The bodies are those of the divan benchmarks, one non-inlined function
+//! per operation and side.
+
+use super::*;
+
+/// Runs the operation `ROWKEY_CALLGRIND` names, if it is set; returns whether
+/// it was.
+pub(crate) fn run_from_env() -> bool {
+    let Ok(spec) = std::env::var("ROWKEY_CALLGRIND") else {
+        return false;
+    };
+    let (name, rounds) = spec.split_once('*').unwrap_or((&spec, "1"));
+    let rounds: u32 = rounds.parse().expect("ROWKEY_CALLGRIND=name*ROUNDS");
+    if name == "list" {
+        for (name, _) in OPS {
+            println!("{name}");
+        }
+        return true;
+    }
+    let Some((_, op)) = OPS.iter().find(|(n, _)| *n == name) else {
+        panic!("no operation {name}; ROWKEY_CALLGRIND=list prints them");
+    };
+    // Inputs are generated (and encoded) before the first round in both
+    // runs, so they cancel out in the difference.
+    LazyLock::force(&INPUTS);
+    LazyLock::force(&ENCODED);
+    for _ in 0..rounds {
+        op();
+    }
+    true
+}
+
+type Op = (&'static str, fn());
+
+const OPS: &[Op] = &[
+    ("user_order/encode/derived", user_encode_derived),
+    ("user_order/encode/hand", user_encode_hand),
+    ("user_order/decode/derived", user_decode_derived),
+    ("user_order/decode/hand", user_decode_hand),
+    (
+        "user_order/decode_unverified/derived",
+        user_decode_unverified_derived,
+    ),
+    (
+        "user_order/decode_unverified/hand",
+        user_decode_unverified_hand,
+    ),
+    ("metric/encode/derived", metric_encode_derived),
+    ("metric/encode/hand", metric_encode_hand),
+    ("metric/decode/derived", metric_decode_derived),
+    ("metric/decode/hand", metric_decode_hand),
+    ("log_event/encode/derived", log_encode_derived),
+    ("log_event/encode/hand", log_encode_hand),
+    ("log_event/decode/derived", log_decode_derived),
+    ("log_event/decode/hand", log_decode_hand),
+    (
+        "log_event/decode_unverified/derived",
+        log_decode_unverified_derived,
+    ),
+    (
+        "log_event/decode_unverified/hand",
+        log_decode_unverified_hand,
+    ),
+    ("seller_order/encode/derived", seller_encode_derived),
+    ("seller_order/encode/hand", seller_encode_hand),
+    ("seller_order/decode/derived", seller_decode_derived),
+    ("seller_order/decode/hand", seller_decode_hand),
+];
+
+#[inline(never)]
+fn user_encode_derived() {
+    for k in black_box(INPUTS.user.as_slice()) {
+        let mut buf = [0u8; UserOrder::MAX_LEN];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn user_encode_hand() {
+    for k in black_box(INPUTS.user.as_slice()) {
+        let mut buf = [0u8; 28];
+        let n = hand_encode_user(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn user_decode_derived() {
+    for k in black_box(ENCODED.user.as_slice()) {
+        black_box(UserOrder::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn user_decode_hand() {
+    for k in black_box(ENCODED.user.as_slice()) {
+        black_box(hand_decode_user::<true>(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn user_decode_unverified_derived() {
+    for k in black_box(ENCODED.user.as_slice()) {
+        black_box(UserOrder::decode_unverified(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn user_decode_unverified_hand() {
+    for k in black_box(ENCODED.user.as_slice()) {
+        black_box(hand_decode_user::<false>(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn metric_encode_derived() {
+    for k in black_box(INPUTS.metric.as_slice()) {
+        let mut buf = [0u8; Metric::MAX_LEN];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn metric_encode_hand() {
+    for k in black_box(INPUTS.metric.as_slice()) {
+        let mut buf = [0u8; 32];
+        let n = hand_encode_metric(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn metric_decode_derived() {
+    for k in black_box(ENCODED.metric.as_slice()) {
+        black_box(Metric::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn metric_decode_hand() {
+    for k in black_box(ENCODED.metric.as_slice()) {
+        black_box(hand_decode_metric(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn log_encode_derived() {
+    for k in black_box(INPUTS.log.as_slice()) {
+        let mut buf = [0u8; LOG_BUF];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn log_encode_hand() {
+    for k in black_box(INPUTS.log.as_slice()) {
+        let mut buf = [0u8; LOG_BUF];
+        let n = hand_encode_log(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn log_decode_derived() {
+    for k in black_box(ENCODED.log.as_slice()) {
+        black_box(LogEvent::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn log_decode_hand() {
+    for k in black_box(ENCODED.log.as_slice()) {
+        black_box(hand_decode_log::<true>(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn log_decode_unverified_derived() {
+    for k in black_box(ENCODED.log.as_slice()) {
+        black_box(LogEvent::decode_unverified(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn log_decode_unverified_hand() {
+    for k in black_box(ENCODED.log.as_slice()) {
+        black_box(hand_decode_log::<false>(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn seller_encode_derived() {
+    for k in black_box(INPUTS.seller.as_slice()) {
+        let mut buf = [0u8; SellerOrder::MAX_LEN];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn seller_encode_hand() {
+    for k in black_box(INPUTS.seller.as_slice()) {
+        let mut buf = [0u8; 24];
+        let n = hand_encode_seller(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn seller_decode_derived() {
+    for k in black_box(ENCODED.seller.as_slice()) {
+        black_box(SellerOrder::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn seller_decode_hand() {
+    for k in black_box(ENCODED.seller.as_slice()) {
+        black_box(hand_decode_seller(k).unwrap());
+    }
+}
