@@ -17,11 +17,13 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod batch;
 mod binary;
 mod desc;
 mod error;
 mod escape;
 mod external;
+mod md5x;
 #[cfg(feature = "alloc")]
 mod merge;
 mod option;
@@ -30,6 +32,7 @@ mod scan;
 mod split;
 mod text;
 
+pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
 pub use escape::EscapeBytes;

@@ -100,6 +100,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         multi_salt(input, &layouts, &p, &name, multi_width);
 
     let scan_builder = crate::scan::expand(input, &layouts, &p, &static_max);
+    let batch = crate::batch::expand(input, &layouts, &p, &widths, multi_width);
     let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
     let limit_check = {
         let span = ident.span();
@@ -328,6 +329,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     #p::Ok(Self { #(#field_idents: #field_vars),* })
                 }
             }
+
+            #batch
 
             #[allow(dead_code)]
             fn __rowkey_checks() {
@@ -636,7 +639,7 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
 /// constant, and saying so lets the compiler address the buffer with
 /// constants instead of keeping a running position alive across the copies
 /// (measured: three callee-saved registers fewer in a padded key's encode).
-fn encode_field(
+pub(crate) fn encode_field(
     l: &Layout,
     p: &TokenStream,
     ident: &syn::Ident,

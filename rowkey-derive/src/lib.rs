@@ -17,6 +17,7 @@
 
 mod ast;
 mod attr;
+mod batch;
 mod ctxt;
 mod expand;
 mod fallback;

@@ -1,0 +1,368 @@
+//! Many keys of a salted layout at once: [`encode_batch`] writes them with
+//! their MD5 salts computed eight at a time in SIMD lanes, and
+//! [`verify_batch`] checks many stored keys the same way. The bytes and the
+//! accept/refuse decisions are those of `encode_into` and `decode`, key by
+//! key; only the MD5s are computed together.
+//!
+//! The derive implements [`BatchKey`] for every key: an encode that leaves
+//! each salt slot for the caller and says which bytes it hashes. A salt on a
+//! `#[reverse]` field (it hashes bytes the key holds reversed), and salts
+//! past the fourth of one key, are computed one at a time as in
+//! `encode_into`.
+
+use crate::md5x::{self, LANES};
+use crate::{DecodeKey, Error, ErrorKind, RowKey, MAX_SALT_FIELDS};
+
+/// Salts of one key that [`DeferredSalts`] holds; the derive computes any
+/// further ones itself.
+pub const MAX_DEFERRED: usize = 4;
+
+/// Keys [`verify_batch`] checks in lanes: longer ones are checked by
+/// `decode`, one at a time.
+const VERIFY_SCRATCH: usize = 512;
+
+/// Implemented by `#[derive(RowKey)]`; the batch functions' view of a key.
+pub trait BatchKey: RowKey {
+    /// Whether the derive computes some salt of this layout itself (see the
+    /// module docs); [`verify_batch`] then checks its keys one at a time.
+    #[doc(hidden)]
+    const __EAGER_SALTS: bool;
+
+    /// `encode_into`, except that each deferred salt slot is left as it was
+    /// and described in `salts` instead.
+    ///
+    /// # Errors
+    /// As `encode_into`.
+    #[doc(hidden)]
+    fn __encode_deferred(&self, buf: &mut [u8], salts: &mut DeferredSalts) -> Result<usize, Error>;
+}
+
+/// Decoding for [`verify_batch`], implemented by `#[derive(RowKey)]`.
+pub trait BatchDecode<'de>: BatchKey + DecodeKey<'de> {
+    /// `decode_unverified`.
+    ///
+    /// # Errors
+    /// As `decode_unverified`.
+    #[doc(hidden)]
+    fn __decode_unverified(bytes: &'de [u8]) -> Result<Self, Error>;
+}
+
+/// Salts waiting for their MD5s: those of the keys encoded so far, eight
+/// of which are hashed together as soon as there are eight. Derived code
+/// adds a key's salts with [`defer`](DeferredSalts::defer); one key adds at
+/// most [`MAX_DEFERRED`], so the queue never needs more room than this.
+#[doc(hidden)]
+pub struct DeferredSalts {
+    field: [&'static str; QUEUE],
+    /// Where the salt's hex characters go, from the start of `data(owner)`.
+    at: [usize; QUEUE],
+    k: [usize; QUEUE],
+    owner: [usize; QUEUE],
+    len: [usize; QUEUE],
+    /// `parts[first[j]..first[j] + count[j]]`: the ranges of `data(owner)`
+    /// salt `j` hashes, concatenated.
+    first: [usize; QUEUE],
+    count: [usize; QUEUE],
+    parts: [(usize, usize); QUEUE * MAX_SALT_FIELDS],
+    jobs: usize,
+    used: usize,
+    /// The key being encoded: its index and where it starts.
+    owner_now: usize,
+    base: usize,
+    key_jobs: usize,
+    /// More salts than [`MAX_DEFERRED`], more parts than a salt has, or a
+    /// salt over 32 characters: the key's salts are dropped from the queue
+    /// and it is encoded by `encode_into` (the derive never asks for this).
+    overflow: bool,
+}
+
+const QUEUE: usize = LANES + MAX_DEFERRED;
+
+impl DeferredSalts {
+    fn new() -> Self {
+        DeferredSalts {
+            field: [""; QUEUE],
+            at: [0; QUEUE],
+            k: [0; QUEUE],
+            owner: [0; QUEUE],
+            len: [0; QUEUE],
+            first: [0; QUEUE],
+            count: [0; QUEUE],
+            parts: [(0, 0); QUEUE * MAX_SALT_FIELDS],
+            jobs: 0,
+            used: 0,
+            owner_now: 0,
+            base: 0,
+            key_jobs: 0,
+            overflow: false,
+        }
+    }
+
+    fn begin_key(&mut self, owner: usize, base: usize) {
+        self.owner_now = owner;
+        self.base = base;
+        self.key_jobs = 0;
+        self.overflow = false;
+    }
+
+    /// Drops the salts of the key being encoded.
+    fn abandon_key(&mut self) {
+        self.jobs -= self.key_jobs;
+        self.used = if self.jobs == 0 {
+            0
+        } else {
+            self.first[self.jobs - 1] + self.count[self.jobs - 1]
+        };
+        self.key_jobs = 0;
+    }
+
+    /// Records that the `k` bytes at `at` of the key being encoded (the
+    /// salt of `field`) are the hex MD5 of its `parts`, concatenated.
+    #[inline]
+    #[doc(hidden)]
+    pub fn defer(&mut self, field: &'static str, at: usize, k: usize, parts: &[(usize, usize)]) {
+        if self.key_jobs == MAX_DEFERRED || parts.len() > MAX_SALT_FIELDS || k > 32 {
+            self.overflow = true;
+            return;
+        }
+        let j = self.jobs;
+        self.field[j] = field;
+        self.at[j] = self.base + at;
+        self.k[j] = k;
+        self.owner[j] = self.owner_now;
+        self.first[j] = self.used;
+        self.count[j] = parts.len();
+        let mut len = 0;
+        for (slot, &(from, to)) in self.parts[self.used..].iter_mut().zip(parts) {
+            *slot = (self.base + from, self.base + to);
+            len += to - from;
+        }
+        self.len[j] = len;
+        self.used += parts.len();
+        self.jobs += 1;
+        self.key_jobs += 1;
+    }
+
+    /// The MD5s of the first `min(jobs, LANES)` salts, their bytes read from
+    /// `data(owner)`.
+    fn digests<'d>(&self, data: impl Fn(usize) -> &'d [u8]) -> [[u8; 16]; LANES] {
+        let n = self.jobs.min(LANES);
+        md5x::digests(&self.len[..n], |j, start, block| {
+            let parts = &self.parts[self.first[j]..self.first[j] + self.count[j]];
+            md5x::gather(data(self.owner[j]), parts, start, block);
+        })
+    }
+
+    /// Drops the first `min(jobs, LANES)` salts, moving the rest to the front.
+    fn pop_lanes(&mut self) {
+        let n = self.jobs.min(LANES);
+        let shift = if n == self.jobs {
+            self.used
+        } else {
+            self.first[n]
+        };
+        for j in n..self.jobs {
+            let i = j - n;
+            self.field[i] = self.field[j];
+            self.at[i] = self.at[j];
+            self.k[i] = self.k[j];
+            self.owner[i] = self.owner[j];
+            self.len[i] = self.len[j];
+            self.first[i] = self.first[j] - shift;
+            self.count[i] = self.count[j];
+        }
+        self.parts.copy_within(shift..self.used, 0);
+        self.used -= shift;
+        self.jobs -= n;
+    }
+}
+
+/// The first `k` (at most 32) lowercase hex characters of `digest`, as
+/// `__private::md5_hex_into` writes them, a byte at a time.
+#[inline]
+fn hex(digest: &[u8; 16], k: usize, out: &mut [u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    for (pair, &byte) in out[..k].chunks_mut(2).zip(digest) {
+        pair[0] = HEX[usize::from(byte >> 4)];
+        if let Some(low) = pair.get_mut(1) {
+            *low = HEX[usize::from(byte & 15)];
+        }
+    }
+}
+
+/// Encodes `keys` back to back into `buf`, computing their MD5 salts eight
+/// at a time in SIMD lanes, and writes where each key ends into `ends`; returns the bytes
+/// written. Key `i` is `buf[ends[i - 1]..ends[i]]` (from 0 for the first),
+/// byte for byte what `keys[i].encode_into` writes. Never allocates.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// struct UserOrder<'a> {
+///     #[salt(md5, 4)] #[pad(16)] user_id: &'a str,
+///     order_id: u64,
+/// }
+///
+/// let keys = [
+///     UserOrder { user_id: "user_12345", order_id: 20241122 },
+///     UserOrder { user_id: "user_67890", order_id: 20241123 },
+/// ];
+/// let mut buf = [0u8; 2 * UserOrder::MAX_LEN];
+/// let mut ends = [0usize; 2];
+/// let n = rowkey::encode_batch(&keys, &mut buf, &mut ends).map_err(|(_, e)| e)?;
+/// assert_eq!(n, 56);
+/// assert_eq!(&buf[..ends[0]], &keys[0].to_vec()?[..]);
+/// assert_eq!(&buf[ends[0]..ends[1]], &keys[1].to_vec()?[..]);
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+///
+/// # Errors
+/// The index of the first key that cannot be encoded, with the error its
+/// `encode_into` gives (`BufferTooSmall` when `buf` runs out). Keys before
+/// it are written. `ends` shorter than `keys` is refused up front, as
+/// `BufferTooSmall` at index 0.
+pub fn encode_batch<K: BatchKey>(
+    keys: &[K],
+    buf: &mut [u8],
+    ends: &mut [usize],
+) -> Result<usize, (usize, Error)> {
+    if ends.len() < keys.len() {
+        let kind = ErrorKind::BufferTooSmall {
+            needed: keys.len(),
+            available: ends.len(),
+        };
+        return Err((0, Error::key(K::NAME, kind)));
+    }
+    let mut queue = DeferredSalts::new();
+    let mut pos = 0;
+    for (i, key) in keys.iter().enumerate() {
+        queue.begin_key(i, pos);
+        let written = match key.__encode_deferred(&mut buf[pos..], &mut queue) {
+            Ok(_) if queue.overflow => {
+                queue.abandon_key();
+                key.encode_into(&mut buf[pos..])
+            }
+            other => other,
+        };
+        match written {
+            Ok(n) => pos += n,
+            Err(e) => {
+                queue.abandon_key();
+                while queue.jobs > 0 {
+                    write_salts(buf, &mut queue);
+                }
+                return Err((i, e));
+            }
+        }
+        ends[i] = pos;
+        if queue.jobs >= LANES {
+            write_salts(buf, &mut queue);
+        }
+    }
+    while queue.jobs > 0 {
+        write_salts(buf, &mut queue);
+    }
+    Ok(pos)
+}
+
+/// Hashes the first lanes' worth of salts and writes them into `buf`.
+fn write_salts(buf: &mut [u8], queue: &mut DeferredSalts) {
+    let digests = queue.digests(|_| buf);
+    for (j, digest) in digests.iter().enumerate().take(queue.jobs) {
+        let at = queue.at[j];
+        hex(digest, queue.k[j], &mut buf[at..at + queue.k[j]]);
+    }
+    queue.pop_lanes();
+}
+
+/// Checks `keys` as `K::decode` does, every salt included, computing the
+/// MD5s eight at a time in SIMD lanes: for a batch of keys read from a
+/// table, before trusting them. The values themselves come from
+/// `decode_unverified`, which does every other check at no MD5 cost.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// struct UserOrder<'a> {
+///     #[salt(md5, 4)] #[pad(16)] user_id: &'a str,
+///     order_id: u64,
+/// }
+///
+/// let good = UserOrder { user_id: "user_12345", order_id: 1 }.to_vec()?;
+/// let mut bad = good.clone();
+/// bad[0] ^= 1;
+/// assert!(rowkey::verify_batch::<UserOrder>(&[&good, &good]).is_ok());
+/// let refused = rowkey::verify_batch::<UserOrder>(&[&good, &bad]);
+/// assert_eq!(refused, Err((1, UserOrder::decode(&bad).err().unwrap())));
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+///
+/// # Errors
+/// The index of the first key `decode` refuses, with `decode`'s error for it.
+pub fn verify_batch<'de, K: BatchDecode<'de>>(keys: &[&'de [u8]]) -> Result<(), (usize, Error)> {
+    let mut scratch = [0u8; VERIFY_SCRATCH];
+    let mut queue = DeferredSalts::new();
+    for (i, &bytes) in keys.iter().enumerate() {
+        queue.begin_key(i, 0);
+        // Everything but the salts, then the key encoded again with its
+        // salt slots left open: every byte but the salts is the input's
+        // (decode accepts only keys that encode back to themselves), so the
+        // salts' parts are ranges of the input.
+        let planned = !K::__EAGER_SALTS
+            && bytes.len() <= VERIFY_SCRATCH
+            && match K::__decode_unverified(bytes) {
+                Ok(value) => {
+                    value.__encode_deferred(&mut scratch, &mut queue) == Ok(bytes.len())
+                        && !queue.overflow
+                }
+                Err(_) => false,
+            };
+        if !planned {
+            queue.abandon_key();
+            while queue.jobs > 0 {
+                check_salts::<K>(keys, &mut queue)?;
+            }
+            K::decode(bytes).map_err(|e| (i, e))?;
+        } else if queue.jobs >= LANES {
+            check_salts::<K>(keys, &mut queue)?;
+        }
+    }
+    while queue.jobs > 0 {
+        check_salts::<K>(keys, &mut queue)?;
+    }
+    Ok(())
+}
+
+/// Compares the first lanes' worth of salts with their keys' stored ones;
+/// the first mismatch (lowest key) is reported as `decode` reports that key.
+fn check_salts<'de, K: BatchDecode<'de>>(
+    keys: &[&'de [u8]],
+    queue: &mut DeferredSalts,
+) -> Result<(), (usize, Error)> {
+    let digests = queue.digests(|owner| keys[owner]);
+    let mut computed = [0u8; 32];
+    let mut first = None;
+    for (j, digest) in digests.iter().enumerate().take(queue.jobs) {
+        let (at, k) = (queue.at[j], queue.k[j]);
+        hex(digest, k, &mut computed);
+        if keys[queue.owner[j]].get(at..at + k) != Some(&computed[..k]) {
+            first = Some((queue.owner[j], queue.field[j]));
+            break;
+        }
+    }
+    queue.pop_lanes();
+    match first {
+        None => Ok(()),
+        // decode's own error: the same one, in the same order of checks.
+        // (It refuses the key: the salt does not match. Should the two ever
+        // disagree, the mismatch is still reported, not lost.)
+        Some((owner, field)) => Err((
+            owner,
+            K::decode(keys[owner])
+                .err()
+                .unwrap_or_else(|| Error::field(K::NAME, field, ErrorKind::SaltMismatch)),
+        )),
+    }
+}

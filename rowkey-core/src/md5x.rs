@@ -1,0 +1,242 @@
+//! MD5 of several messages at once, one per lane: each state word is an
+//! array of [`LANES`] `u32`s and every step is written as a loop over the
+//! lanes, which the compiler turns into vector instructions (SSE2 on any
+//! x86-64, two registers per word; one AVX2 register with
+//! `-C target-cpu=native` or `-C target-feature=+avx2`). One MD5 is a
+//! chain of 64 dependent steps, so a single hash leaves most of the core
+//! idle; eight independent ones fill it. Safe code only: no intrinsics.
+
+#![allow(
+    clippy::many_single_char_names,
+    reason = "a, b, c, d, f, g, h, i and x are RFC 1321's names"
+)]
+
+/// Messages hashed together.
+pub(crate) const LANES: usize = 8;
+
+type Lane = [u32; LANES];
+
+/// 64-byte blocks of a padded message of `len` bytes.
+fn blocks(len: usize) -> usize {
+    (len + 8) / 64 + 1
+}
+
+/// The digests of `lens.len()` (at most [`LANES`]) messages of `lens[i]`
+/// bytes; `fill(i, start, block)` copies the bytes `start..start + 64` of
+/// message `i` (those that exist) into `block`, which is zeroed before. The
+/// digests of lanes past `lens.len()` are to be ignored.
+pub(crate) fn digests(
+    lens: &[usize],
+    mut fill: impl FnMut(usize, usize, &mut [u8; 64]),
+) -> [[u8; 16]; LANES] {
+    let lens = &lens[..lens.len().min(LANES)];
+    let mut nblocks = [0usize; LANES];
+    for (n, &len) in nblocks.iter_mut().zip(lens) {
+        *n = blocks(len);
+    }
+    let most = nblocks.iter().copied().max().unwrap_or(1);
+    let mut state: [Lane; 4] = [
+        [0x6745_2301; LANES],
+        [0xefcd_ab89; LANES],
+        [0x98ba_dcfe; LANES],
+        [0x1032_5476; LANES],
+    ];
+    for block in 0..most {
+        let mut x = [[0u32; LANES]; 16];
+        // A lane whose message has fewer blocks keeps its state (mask 0).
+        let mut keep = [0u32; LANES];
+        let start = 64 * block;
+        for (lane, &len) in lens.iter().enumerate() {
+            if block >= nblocks[lane] {
+                continue;
+            }
+            keep[lane] = u32::MAX;
+            let mut bytes = [0u8; 64];
+            if start < len {
+                fill(lane, start, &mut bytes);
+            }
+            // The padding: 0x80 after the message, its length in bits at
+            // the end of the last block.
+            if (start..start + 64).contains(&len) {
+                bytes[len - start] = 0x80;
+            }
+            if block + 1 == nblocks[lane] {
+                bytes[56..].copy_from_slice(&(len as u64).wrapping_mul(8).to_le_bytes());
+            }
+            for (w, word) in x.iter_mut().zip(bytes.chunks_exact(4)) {
+                w[lane] = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
+            }
+        }
+        compress(&mut state, &x, &keep);
+    }
+    let mut out = [[0u8; 16]; LANES];
+    for (lane, digest) in out.iter_mut().enumerate() {
+        for (word, s) in digest.chunks_exact_mut(4).zip(&state) {
+            word.copy_from_slice(&s[lane].to_le_bytes());
+        }
+    }
+    out
+}
+
+/// Copies the bytes `start..start + 64` of the concatenation of `parts`
+/// (ranges of `data`) into `block`: a `fill` for [`digests`].
+#[inline]
+pub(crate) fn gather(data: &[u8], parts: &[(usize, usize)], start: usize, block: &mut [u8; 64]) {
+    // One part (a field's salt): the common case, without the loop.
+    if let [(from, to)] = *parts {
+        let window = data.get(from + start..to).unwrap_or(&[]);
+        let n = window.len().min(64);
+        block[..n].copy_from_slice(&window[..n]);
+        return;
+    }
+    let end = start + 64;
+    let mut at = 0;
+    for &(from, to) in parts {
+        let part = data.get(from..to).unwrap_or(&[]);
+        let (lo, hi) = (at.max(start), (at + part.len()).min(end));
+        if lo < hi {
+            block[lo - start..hi - start].copy_from_slice(&part[lo - at..hi - at]);
+        }
+        at += part.len();
+        if at >= end {
+            break;
+        }
+    }
+}
+
+#[inline(always)]
+fn f(b: u32, c: u32, d: u32) -> u32 {
+    d ^ (b & (c ^ d))
+}
+
+#[inline(always)]
+fn g(b: u32, c: u32, d: u32) -> u32 {
+    c ^ (d & (b ^ c))
+}
+
+#[inline(always)]
+fn h(b: u32, c: u32, d: u32) -> u32 {
+    b ^ c ^ d
+}
+
+#[inline(always)]
+fn i(b: u32, c: u32, d: u32) -> u32 {
+    c ^ (b | !d)
+}
+
+/// `b + ((a + fun(b, c, d) + x + k) <<< s)`.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn step(
+    fun: fn(u32, u32, u32) -> u32,
+    a: u32,
+    b: u32,
+    c: u32,
+    d: u32,
+    x: u32,
+    k: u32,
+    s: u32,
+) -> u32 {
+    b.wrapping_add(
+        a.wrapping_add(fun(b, c, d))
+            .wrapping_add(x)
+            .wrapping_add(k)
+            .rotate_left(s),
+    )
+}
+
+/// One block in every lane whose `keep` mask is set: RFC 1321's 64 steps,
+/// state added back. One loop over half the lanes, each iteration carrying
+/// two lanes' chains of steps, which the loop vectorizer turns into vector
+/// instructions: with SSE2 one iteration holds all eight lanes in two
+/// independent registers, so each step's latency is hidden behind the
+/// other's (one chain of dependent steps is what makes a single MD5 slow).
+#[inline(never)]
+fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
+    const HALF: usize = LANES / 2;
+    for l in 0..HALF {
+        let lanes = [l, l + HALF];
+        let mut a = lanes.map(|i| state[0][i]);
+        let mut b = lanes.map(|i| state[1][i]);
+        let mut c = lanes.map(|i| state[2][i]);
+        let mut d = lanes.map(|i| state[3][i]);
+        // One step in both lanes of the iteration.
+        macro_rules! step2 {
+            ($fun:ident, $a:ident, $b:ident, $c:ident, $d:ident, $g:literal, $k:literal, $s:literal) => {
+                $a[0] = step($fun, $a[0], $b[0], $c[0], $d[0], x[$g][l], $k, $s);
+                $a[1] = step($fun, $a[1], $b[1], $c[1], $d[1], x[$g][l + HALF], $k, $s);
+            };
+        }
+        step2!(f, a, b, c, d, 0, 0xd76a_a478, 7);
+        step2!(f, d, a, b, c, 1, 0xe8c7_b756, 12);
+        step2!(f, c, d, a, b, 2, 0x2420_70db, 17);
+        step2!(f, b, c, d, a, 3, 0xc1bd_ceee, 22);
+        step2!(f, a, b, c, d, 4, 0xf57c_0faf, 7);
+        step2!(f, d, a, b, c, 5, 0x4787_c62a, 12);
+        step2!(f, c, d, a, b, 6, 0xa830_4613, 17);
+        step2!(f, b, c, d, a, 7, 0xfd46_9501, 22);
+        step2!(f, a, b, c, d, 8, 0x6980_98d8, 7);
+        step2!(f, d, a, b, c, 9, 0x8b44_f7af, 12);
+        step2!(f, c, d, a, b, 10, 0xffff_5bb1, 17);
+        step2!(f, b, c, d, a, 11, 0x895c_d7be, 22);
+        step2!(f, a, b, c, d, 12, 0x6b90_1122, 7);
+        step2!(f, d, a, b, c, 13, 0xfd98_7193, 12);
+        step2!(f, c, d, a, b, 14, 0xa679_438e, 17);
+        step2!(f, b, c, d, a, 15, 0x49b4_0821, 22);
+        step2!(g, a, b, c, d, 1, 0xf61e_2562, 5);
+        step2!(g, d, a, b, c, 6, 0xc040_b340, 9);
+        step2!(g, c, d, a, b, 11, 0x265e_5a51, 14);
+        step2!(g, b, c, d, a, 0, 0xe9b6_c7aa, 20);
+        step2!(g, a, b, c, d, 5, 0xd62f_105d, 5);
+        step2!(g, d, a, b, c, 10, 0x0244_1453, 9);
+        step2!(g, c, d, a, b, 15, 0xd8a1_e681, 14);
+        step2!(g, b, c, d, a, 4, 0xe7d3_fbc8, 20);
+        step2!(g, a, b, c, d, 9, 0x21e1_cde6, 5);
+        step2!(g, d, a, b, c, 14, 0xc337_07d6, 9);
+        step2!(g, c, d, a, b, 3, 0xf4d5_0d87, 14);
+        step2!(g, b, c, d, a, 8, 0x455a_14ed, 20);
+        step2!(g, a, b, c, d, 13, 0xa9e3_e905, 5);
+        step2!(g, d, a, b, c, 2, 0xfcef_a3f8, 9);
+        step2!(g, c, d, a, b, 7, 0x676f_02d9, 14);
+        step2!(g, b, c, d, a, 12, 0x8d2a_4c8a, 20);
+        step2!(h, a, b, c, d, 5, 0xfffa_3942, 4);
+        step2!(h, d, a, b, c, 8, 0x8771_f681, 11);
+        step2!(h, c, d, a, b, 11, 0x6d9d_6122, 16);
+        step2!(h, b, c, d, a, 14, 0xfde5_380c, 23);
+        step2!(h, a, b, c, d, 1, 0xa4be_ea44, 4);
+        step2!(h, d, a, b, c, 4, 0x4bde_cfa9, 11);
+        step2!(h, c, d, a, b, 7, 0xf6bb_4b60, 16);
+        step2!(h, b, c, d, a, 10, 0xbebf_bc70, 23);
+        step2!(h, a, b, c, d, 13, 0x289b_7ec6, 4);
+        step2!(h, d, a, b, c, 0, 0xeaa1_27fa, 11);
+        step2!(h, c, d, a, b, 3, 0xd4ef_3085, 16);
+        step2!(h, b, c, d, a, 6, 0x0488_1d05, 23);
+        step2!(h, a, b, c, d, 9, 0xd9d4_d039, 4);
+        step2!(h, d, a, b, c, 12, 0xe6db_99e5, 11);
+        step2!(h, c, d, a, b, 15, 0x1fa2_7cf8, 16);
+        step2!(h, b, c, d, a, 2, 0xc4ac_5665, 23);
+        step2!(i, a, b, c, d, 0, 0xf429_2244, 6);
+        step2!(i, d, a, b, c, 7, 0x432a_ff97, 10);
+        step2!(i, c, d, a, b, 14, 0xab94_23a7, 15);
+        step2!(i, b, c, d, a, 5, 0xfc93_a039, 21);
+        step2!(i, a, b, c, d, 12, 0x655b_59c3, 6);
+        step2!(i, d, a, b, c, 3, 0x8f0c_cc92, 10);
+        step2!(i, c, d, a, b, 10, 0xffef_f47d, 15);
+        step2!(i, b, c, d, a, 1, 0x8584_5dd1, 21);
+        step2!(i, a, b, c, d, 8, 0x6fa8_7e4f, 6);
+        step2!(i, d, a, b, c, 15, 0xfe2c_e6e0, 10);
+        step2!(i, c, d, a, b, 6, 0xa301_4314, 15);
+        step2!(i, b, c, d, a, 13, 0x4e08_11a1, 21);
+        step2!(i, a, b, c, d, 4, 0xf753_7e82, 6);
+        step2!(i, d, a, b, c, 11, 0xbd3a_f235, 10);
+        step2!(i, c, d, a, b, 2, 0x2ad7_d2bb, 15);
+        step2!(i, b, c, d, a, 9, 0xeb86_d391, 21);
+        for (h, &i) in lanes.iter().enumerate() {
+            let m = keep[i];
+            state[0][i] = state[0][i].wrapping_add(a[h] & m);
+            state[1][i] = state[1][i].wrapping_add(b[h] & m);
+            state[2][i] = state[2][i].wrapping_add(c[h] & m);
+            state[3][i] = state[3][i].wrapping_add(d[h] & m);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Code generation for the batch functions (`rowkey::encode_batch`,
+//! `rowkey::verify_batch`): `encode_into` with its MD5 salts left for the
+//! caller, who computes many of them at once in SIMD lanes.
+
+use crate::ast::Input;
+use crate::model::{Body, Layout};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// Salts one key may leave to the caller (`rowkey::MAX_DEFERRED`).
+const MAX_DEFERRED: usize = 4;
+
+/// The `BatchKey` and `BatchDecode` impls. `widths` are those `encode_into`
+/// uses (struct-level salt first, then prefix and body per field).
+pub fn expand(
+    input: &Input,
+    layouts: &[Layout],
+    p: &TokenStream,
+    widths: &[TokenStream],
+    multi_width: usize,
+) -> TokenStream {
+    let node = input.original;
+    let ident = &node.ident;
+    let name = ident.to_string();
+    let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
+    let lifetimes: Vec<_> = node
+        .generics
+        .lifetimes()
+        .map(|_| quote!('__rowkey_de))
+        .collect();
+    let ty_de = if lifetimes.is_empty() {
+        quote!(#ident)
+    } else {
+        quote!(#ident<#(#lifetimes),*>)
+    };
+
+    // The struct-level salt is deferred first, then field salts in order
+    // while there is room. A salt whose bytes the key does not hold as
+    // hashed is computed here, as `encode_into` does: a reversed, inverted
+    // (`#[desc]`) or escaped body is hashed before it is transformed; so are
+    // an `Option` field's (behind its presence byte) and a `#[decimal]`
+    // body's, to keep this path to the plain case.
+    let mut room = MAX_DEFERRED - usize::from(input.attrs.salt.is_some());
+    let mut eager = false;
+    let fields: Vec<_> = layouts
+        .iter()
+        .map(|l| {
+            let before = &widths[..=(2 * l.index)];
+            match l.salt {
+                Some(k)
+                    if l.body != Body::Reverse
+                        && !l.desc
+                        && !l.escaped
+                        && !l.option
+                        && l.decimal.is_none()
+                        && room > 0 =>
+                {
+                    room -= 1;
+                    deferred_field(l, p, ident, before, k)
+                }
+                Some(_) => {
+                    eager = true;
+                    crate::expand::encode_field(l, p, ident, before)
+                }
+                None => crate::expand::encode_field(l, p, ident, before),
+            }
+        })
+        .collect();
+    let multi = input.attrs.salt.as_ref().map(|salt| {
+        let k = salt.chars;
+        let slots = layouts
+            .iter()
+            .filter(|l| l.in_multi_salt)
+            .map(|l| format_ident!("__slot{}", l.index));
+        let delim = salt.delim.map(|b| quote!(__buf[#k] = #b;));
+        quote! {
+            __salts.defer("salt", 0, #k, &[#(#slots),*]);
+            #delim
+        }
+    });
+
+    quote! {
+        #[automatically_derived]
+        impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {
+            const __EAGER_SALTS: #p::bool = #eager;
+
+            #[inline]
+            fn __encode_deferred(
+                &self,
+                __out: &mut [#p::u8],
+                __salts: &mut #p::DeferredSalts,
+            ) -> #p::Result<#p::usize, #p::Error> {
+                let __len = <Self as #p::RowKey>::encoded_len(self);
+                if __len > #p::HBASE_MAX_KEY {
+                    return #p::Err(#p::Error::key(#name, #p::ErrorKind::KeyTooLong { len: __len }));
+                }
+                if __out.len() < __len {
+                    return #p::Err(#p::Error::key(
+                        #name,
+                        #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
+                    ));
+                }
+                let __buf = &mut *__out;
+                let mut __pos: #p::usize = #multi_width;
+                #(#fields)*
+                #multi
+                #p::Ok(__pos)
+            }
+        }
+
+        #[automatically_derived]
+        impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {
+            #[inline]
+            fn __decode_unverified(
+                __in: &'__rowkey_de [#p::u8],
+            ) -> #p::Result<Self, #p::Error> {
+                Self::decode_unverified(__in)
+            }
+        }
+    }
+}
+
+/// A salted field: its body, pad or delimiter written as `encode_into`
+/// writes them (the slot function without its prefix), the salt slot left
+/// open and recorded with the body bytes it hashes.
+fn deferred_field(
+    l: &Layout,
+    p: &TokenStream,
+    ident: &syn::Ident,
+    before: &[TokenStream],
+    k: usize,
+) -> TokenStream {
+    let ty = l.field.ty;
+    let field = l.field.ident;
+    let name = &l.name;
+    let put = format_ident!("__rowkey_put_{}", l.index);
+    let slot = format_ident!("__slot{}", l.index);
+    let width = l.salt_width();
+    let prefix = l.prefix_width();
+    let record = if l.in_multi_salt {
+        quote!(let #slot = (__at + #prefix, __pos);)
+    } else {
+        quote!()
+    };
+    let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
+    quote! {
+        if let #p::Some(__offset) = const { #p::sum_widths(&[#(#before),*]) } {
+            __pos = __offset;
+        }
+        let __at = __pos;
+        __pos += #prefix;
+        #ident::#put::<#ty, false>(&self.#field, __buf, &mut __pos)?;
+        #delim
+        let __blen = <#ty as #p::KeyPart>::encoded_len(&self.#field);
+        __salts.defer(#name, __at, #k, &[(__at + #width, __at + #width + __blen)]);
+        #record
+    }
+}
