@@ -79,6 +79,34 @@ pub fn expand(
         }
     });
 
+    let has_salt = input.attrs.salt.is_some() || layouts.iter().any(|l| l.salt.is_some());
+    let encode = if has_salt {
+        quote! {
+            let __len = <Self as #p::RowKey>::encoded_len(self);
+            if __len > #p::HBASE_MAX_KEY {
+                return #p::Err(#p::Error::key(#name, #p::ErrorKind::KeyTooLong { len: __len }));
+            }
+            if __out.len() < __len {
+                return #p::Err(#p::Error::key(
+                    #name,
+                    #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
+                ));
+            }
+            let __buf = &mut *__out;
+            let mut __pos: #p::usize = #multi_width;
+            #(#fields)*
+            #multi
+            #p::Ok(__pos)
+        }
+    } else {
+        // Nothing to defer: the key's own encode, and no second copy of it
+        // for the compiler to check in every crate that derives.
+        quote! {
+            let _ = __salts;
+            <Self as #p::RowKey>::encode_into(self, __out)
+        }
+    };
+
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {
@@ -90,21 +118,7 @@ pub fn expand(
                 __out: &mut [#p::u8],
                 __salts: &mut #p::DeferredSalts,
             ) -> #p::Result<#p::usize, #p::Error> {
-                let __len = <Self as #p::RowKey>::encoded_len(self);
-                if __len > #p::HBASE_MAX_KEY {
-                    return #p::Err(#p::Error::key(#name, #p::ErrorKind::KeyTooLong { len: __len }));
-                }
-                if __out.len() < __len {
-                    return #p::Err(#p::Error::key(
-                        #name,
-                        #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
-                    ));
-                }
-                let __buf = &mut *__out;
-                let mut __pos: #p::usize = #multi_width;
-                #(#fields)*
-                #multi
-                #p::Ok(__pos)
+                #encode
             }
         }
 

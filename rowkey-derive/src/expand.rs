@@ -204,6 +204,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 /// # Errors
                 /// A key with no leading salt or bucket, or `n` below 2 or
                 /// above the number of distinct prefixes.
+                #[inline]
                 pub fn split_keys(
                     n: #p::usize,
                 ) -> #p::Result<#p::SplitKeys, #p::Error> {
@@ -255,6 +256,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
 
                 /// Splits a key into its salt, bucket and field segments, for
                 /// printing. Fails as `decode` does.
+                #[inline]
                 pub fn explain(
                     bytes: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
