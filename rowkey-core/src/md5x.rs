@@ -12,7 +12,7 @@
 )]
 
 /// Messages hashed together.
-pub(crate) const LANES: usize = 8;
+pub(crate) const LANES: usize = 16;
 
 type Lane = [u32; LANES];
 
