@@ -1,5 +1,5 @@
 //! Many keys of a salted layout at once: [`encode_batch`] writes them with
-//! their MD5 salts computed eight at a time in SIMD lanes, and
+//! their MD5 salts computed sixteen at a time in SIMD lanes, and
 //! [`verify_batch`] checks many stored keys the same way. The bytes and the
 //! accept/refuse decisions are those of `encode_into` and `decode`, key by
 //! key; only the MD5s are computed together.
@@ -47,8 +47,8 @@ pub trait BatchDecode<'de>: BatchKey + DecodeKey<'de> {
     fn __decode_unverified(bytes: &'de [u8]) -> Result<Self, Error>;
 }
 
-/// Salts waiting for their MD5s: those of the keys encoded so far, eight
-/// of which are hashed together as soon as there are eight. Derived code
+/// Salts waiting for their MD5s: those of the keys encoded so far, hashed
+/// [`LANES`] at a time as soon as there are that many. Derived code
 /// adds a key's salts with [`defer`](DeferredSalts::defer); one key adds at
 /// most [`MAX_DEFERRED`], so the queue never needs more room than this.
 #[doc(hidden)]
@@ -190,7 +190,7 @@ fn hex(digest: &[u8; 16], k: usize, out: &mut [u8]) {
     }
 }
 
-/// Encodes `keys` back to back into `buf`, computing their MD5 salts eight
+/// Encodes `keys` back to back into `buf`, computing their MD5 salts sixteen
 /// at a time in SIMD lanes, and writes where each key ends into `ends`; returns the bytes
 /// written. Key `i` is `buf[ends[i - 1]..ends[i]]` (from 0 for the first),
 /// byte for byte what `keys[i].encode_into` writes. Never allocates.
@@ -277,7 +277,7 @@ fn write_salts(buf: &mut [u8], queue: &mut DeferredSalts) {
 }
 
 /// Checks `keys` as `K::decode` does, every salt included, computing the
-/// MD5s eight at a time in SIMD lanes: for a batch of keys read from a
+/// MD5s sixteen at a time in SIMD lanes: for a batch of keys read from a
 /// table, before trusting them. The values themselves come from
 /// `decode_unverified`, which does every other check at no MD5 cost.
 ///

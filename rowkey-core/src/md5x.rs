@@ -1,11 +1,11 @@
 //! MD5 of several messages at once, one per lane: each state word is an
 //! array of [`LANES`] `u32`s and every step is written as a loop over the
-//! lanes, which the compiler turns into vector instructions (SSE2 on any
-//! x86-64, two registers per word; one AVX2 register with
-//! `-C target-cpu=native` or `-C target-feature=+avx2`). One MD5 is a
+//! lanes, which the compiler turns into vector instructions. One MD5 is a
 //! chain of 64 dependent steps, so a single hash leaves most of the core
-//! idle; eight independent ones fill it. Safe code only: no intrinsics.
-
+//! idle; independent ones side by side fill it. Safe code only: no
+//! intrinsics, no runtime dispatch; the vector width is the build's (SSE2,
+//! four lanes per register, on any x86-64; AVX2, eight, with
+//! `-C target-cpu=native` on a machine that has it).
 #![allow(
     clippy::many_single_char_names,
     reason = "a, b, c, d, f, g, h, i and x are RFC 1321's names"
@@ -148,9 +148,10 @@ fn step(
 /// One block in every lane whose `keep` mask is set: RFC 1321's 64 steps,
 /// state added back. One loop over half the lanes, each iteration carrying
 /// two lanes' chains of steps, which the loop vectorizer turns into vector
-/// instructions: with SSE2 one iteration holds all eight lanes in two
-/// independent registers, so each step's latency is hidden behind the
-/// other's (one chain of dependent steps is what makes a single MD5 slow).
+/// instructions: each iteration holds two independent chains of eight lanes
+/// (two AVX2 registers, or two pairs of SSE2 ones), so each step's latency
+/// is hidden behind the other chain's (one chain of dependent steps is what
+/// makes a single MD5 slow).
 #[inline(never)]
 fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
     const HALF: usize = LANES / 2;
