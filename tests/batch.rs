@@ -42,10 +42,9 @@ struct UidType<'a> {
     kind: &'a str,
 }
 
-/// Five salts: four deferred, the fifth computed by the derive, and a
-/// struct-level salt over an integer and a salted string.
+/// Five salts: four deferred, the fifth computed by the derive.
 #[derive(RowKey, Debug, PartialEq)]
-#[rowkey(salt(md5, 3, fields(b, e)))]
+#[rowkey(spread_not_first)]
 struct ManySalts<'a> {
     #[salt(md5, 1)]
     #[pad(4)]
@@ -71,6 +70,23 @@ struct Reversed {
     id: String,
     #[reverse_ts]
     ts: u64,
+}
+
+/// A field salt with its own delimiter (deferred), and salts the derive
+/// computes itself: an escaped body's (hashed before escaping) and a
+/// `#[decimal]` body's.
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(spread_not_first)]
+struct Mixed<'a> {
+    #[salt(md5, 8, delim = b'_')]
+    #[delim(b'_')]
+    id: &'a str,
+    #[salt(md5, 3)]
+    #[escaped]
+    name: Vec<u8>,
+    #[salt(md5, 2)]
+    #[decimal(10)]
+    rank: u32,
 }
 
 fn md5_hex(data: &[u8]) -> String {
@@ -156,6 +172,14 @@ proptest! {
         let encoded = batch_matches(&keys)?;
         let refs: Vec<&[u8]> = encoded.iter().map(Vec::as_slice).collect();
         prop_assert_eq!(verify_batch::<Reversed>(&refs), Ok(()));
+    }
+
+    #[test]
+    fn mixed_salts(vals in vec(("[a-z0-9]{0,12}", vec(any::<u8>(), 0..20), any::<u32>()), 0..40)) {
+        let keys: Vec<_> = vals.iter().map(|(id, name, rank)| Mixed { id, name: name.clone(), rank: *rank }).collect();
+        let encoded = batch_matches(&keys)?;
+        let refs: Vec<&[u8]> = encoded.iter().map(Vec::as_slice).collect();
+        prop_assert_eq!(verify_batch::<Mixed>(&refs), Ok(()));
     }
 
     /// Any byte of any key changed: the batch refuses the first key decode

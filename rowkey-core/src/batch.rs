@@ -324,7 +324,7 @@ pub fn verify_batch<'de, K: BatchDecode<'de>>(keys: &[&'de [u8]]) -> Result<(), 
             while queue.jobs > 0 {
                 check_salts::<K>(keys, &mut queue)?;
             }
-            K::decode(bytes).map_err(|e| (i, e))?;
+            <K as DecodeKey<'de>>::decode(bytes).map_err(|e| (i, e))?;
         } else if queue.jobs >= LANES {
             check_salts::<K>(keys, &mut queue)?;
         }
@@ -360,7 +360,7 @@ fn check_salts<'de, K: BatchDecode<'de>>(
         // disagree, the mismatch is still reported, not lost.)
         Some((owner, field)) => Err((
             owner,
-            K::decode(keys[owner])
+            <K as DecodeKey<'de>>::decode(keys[owner])
                 .err()
                 .unwrap_or_else(|| Error::field(K::NAME, field, ErrorKind::SaltMismatch)),
         )),
