@@ -1010,6 +1010,30 @@ fn encode_user_type_refuses_a_value() {
 }
 
 #[test]
+fn scan_values_a_user_type_refuses_name_the_field() {
+    // The scan builder writes its values with the same encode_part: a
+    // refused value fails ranges(), naming the field, not a silent 0.
+    let err = Payment::scan()
+        .account("acct")
+        .amount(Amount(-1))
+        .ranges()
+        .unwrap_err();
+    check(
+        &err,
+        "Payment",
+        Some("amount"),
+        &ErrorKind::Invalid {
+            reason: "an amount is never negative",
+        },
+    );
+    assert!(Payment::scan()
+        .account("acct")
+        .amount(Amount(1))
+        .ranges()
+        .is_ok());
+}
+
+#[test]
 fn built_in_field_types_refuse_a_wrong_sized_buffer() {
     // KeyPart is public: a caller passing a buffer of the wrong length gets
     // an error, not a panic.
