@@ -197,3 +197,29 @@ fn prefix_stop_takes_any_prefix() {
     assert_eq!(rowkey::prefix_stop(&mut p), Some(2));
     assert_eq!(p[..2], [1, 0xff]);
 }
+
+#[test]
+fn option_and_text_field_types_take_any_input() {
+    use rowkey::Decimal;
+    // Option<T>: a presence byte, then T, into any buffer.
+    assert!(Some(7u32).encode_part(&mut []).is_err());
+    assert!(Some(7u32).encode_part(&mut [0; 3]).is_err());
+    assert!(None::<u32>.encode_part(&mut []).is_err());
+    let mut out = [9u8; 5];
+    assert_eq!(Some(7u32).encode_part(&mut out), Ok(()));
+    assert_eq!(out, [1, 0, 0, 0, 7]);
+    for bytes in [
+        &b""[..],
+        b"\x02",
+        b"\x00\x00",
+        b"\x01",
+        b"\x01\x00\x00\x00\x07\x00",
+    ] {
+        assert!(Option::<u32>::decode_part(bytes).is_err(), "{bytes:?}");
+    }
+    assert_eq!(Option::<u32>::decode_part(b"\x00"), Ok(None));
+    // Decimal: values past the type are refused, not wrapped.
+    assert_eq!(u8::from_u128(256), None);
+    assert_eq!(u64::from_u128(u128::MAX), None);
+    assert_eq!(u128::from_u128(u128::MAX), Some(u128::MAX));
+}
