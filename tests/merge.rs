@@ -413,3 +413,66 @@ fn async_errors_pass_without_waiting_for_slow_inputs() {
         assert_eq!(collect(merged).await, [Ok(vec![1, 2]), Ok(vec![0, 5])]);
     });
 }
+
+#[test]
+fn many_inputs_with_ties_and_keyless_rows() {
+    // 4096 inputs (a 3-char salt's fan-out), many rows sharing a tail, some
+    // inputs empty: against the brute force, both orders, with limits.
+    let mut rng = Rng(77);
+    let runs: Vec<Vec<Vec<u8>>> = (0..4096u32)
+        .map(|i| {
+            let [_, _, a, b] = i.to_be_bytes();
+            let mut tails: Vec<u8> = (0..rng.below(4)).map(|_| rng.below(6) as u8).collect();
+            tails.sort_unstable();
+            tails.into_iter().map(|t| vec![a, b, t]).collect()
+        })
+        .collect();
+    for order in [Order::Ascending, Order::Descending] {
+        let runs: Vec<Vec<Vec<u8>>> = runs
+            .iter()
+            .map(|r| {
+                let mut r = r.clone();
+                if order == Order::Descending {
+                    r.reverse();
+                }
+                r
+            })
+            .collect();
+        let want = brute(&runs, 2, order);
+        let got: Vec<Vec<u8>> = Merge::new(2, key_of)
+            .order(order)
+            .iter(runs.clone())
+            .collect();
+        assert_eq!(got, want, "{order:?}");
+        let got: Vec<Vec<u8>> = Merge::new(2, key_of)
+            .order(order)
+            .limit(100)
+            .iter(runs.clone())
+            .collect();
+        assert_eq!(got, want[..100], "{order:?}");
+    }
+    // Keyless rows (errors) come out as soon as they head their input.
+    type Row = Result<Vec<u8>, u32>;
+    fn key(r: &Row) -> Option<&[u8]> {
+        r.as_ref().ok().map(Vec::as_slice)
+    }
+    let inputs: Vec<Vec<Row>> = (0..300u32)
+        .map(|i| {
+            if i % 50 == 7 {
+                vec![Err(i), Ok(vec![0, 1])]
+            } else {
+                vec![Ok(vec![0, (i % 5) as u8])]
+            }
+        })
+        .collect();
+    let got: Vec<Row> = Merge::new_fallible(1, key).iter(inputs).collect();
+    let errors: Vec<u32> = got
+        .iter()
+        .take(6)
+        .map(|r| *r.as_ref().unwrap_err())
+        .collect();
+    assert_eq!(errors, [7, 57, 107, 157, 207, 257]);
+    assert!(got[6..]
+        .windows(2)
+        .all(|w| w[0].as_ref().unwrap()[1..] <= w[1].as_ref().unwrap()[1..]));
+}

@@ -58,8 +58,8 @@ impl<T> KeyFn<T> {
 /// `skip` is [`ScanRanges::merge_skip`](crate::ScanRanges::merge_skip) of the
 /// scan that made the ranges: every row of one scan starts
 /// `[salt][prefix][bucket]`, so what follows decides the order. Rows with
-/// equal keys come out in input order. Each row costs one comparison per
-/// input, which suits a 16- or 256-way fan-out.
+/// equal keys come out in input order. Over iterators each row costs
+/// O(log inputs) comparisons (a heap); over streams, one per input.
 ///
 /// Latest 3 across 4 buckets, a key `[bucket][ts]` read newest first (each
 /// bucket scanned in reverse):
@@ -171,34 +171,54 @@ impl<T> Merge<T> {
         } else {
             inputs.iter_mut().map(Iterator::next).collect()
         };
-        MergeSorted {
+        let mut merged = MergeSorted {
             inputs,
             heads,
+            heap: Vec::new(),
             merge: self,
             emitted: 0,
+        };
+        merged.heap = (0..merged.heads.len())
+            .filter(|&i| merged.heads[i].is_some())
+            .collect();
+        for at in (0..merged.heap.len() / 2).rev() {
+            merged.sift_down(at);
         }
+        merged
     }
 
-    /// Which head comes next: a keyless one at once, else the smallest
-    /// (ascending) or largest (descending) tail, the first input on a tie.
-    fn pick<'a>(&self, heads: impl Iterator<Item = (usize, &'a T)>) -> Option<usize>
+    /// Whether the row heading input `a` comes out before input `b`'s: a
+    /// keyless one first, then by tail in the merge's order, then the
+    /// earlier input.
+    fn before(&self, a: (usize, &T), b: (usize, &T)) -> bool {
+        let (ta, tb) = (self.key.tail(self.skip, a.1), self.key.tail(self.skip, b.1));
+        let by_key = match (ta, tb) {
+            (None, None) => core::cmp::Ordering::Equal,
+            (None, Some(_)) => core::cmp::Ordering::Less,
+            (Some(_), None) => core::cmp::Ordering::Greater,
+            (Some(x), Some(y)) => match self.order {
+                Order::Ascending => x.cmp(y),
+                Order::Descending => y.cmp(x),
+            },
+        };
+        by_key.then(a.0.cmp(&b.0)).is_lt()
+    }
+
+    /// Which head comes next, by [`before`](Merge::before): one comparison
+    /// per head (the streams' merge, whose heads come and go as they
+    /// arrive).
+    #[cfg(feature = "async")]
+    fn pick<'a>(&self, heads: impl Iterator<Item = (usize, &'a T)>) -> Option<(usize, bool)>
     where
         T: 'a,
     {
-        let mut best: Option<(usize, &[u8])> = None;
-        for (i, item) in heads {
-            let Some(t) = self.key.tail(self.skip, item) else {
-                return Some(i);
-            };
-            let better = best.is_none_or(|(_, b)| match self.order {
-                Order::Ascending => t < b,
-                Order::Descending => t > b,
-            });
-            if better {
-                best = Some((i, t));
+        let mut best: Option<(usize, &T)> = None;
+        for head in heads {
+            if best.is_none_or(|b| self.before(head, b)) {
+                best = Some(head);
             }
         }
-        best.map(|(i, _)| i)
+        best.map(|(i, row)| (i, self.key.tail(0, row).is_none()))
     }
 
     fn done(&self, emitted: usize) -> bool {
@@ -232,13 +252,45 @@ pub fn merge_sorted<I: Iterator>(
     Merge::new(skip, key).iter(streams)
 }
 
-/// The iterator [`merge_sorted`] and [`Merge::iter`] return.
+/// The iterator [`merge_sorted`] and [`Merge::iter`] return. A binary
+/// heap over the inputs' heads: O(log inputs) per row, for a 16-way bucket
+/// fan-out or a 65536-way salt fan-out alike.
 pub struct MergeSorted<I: Iterator> {
     inputs: Vec<I>,
     /// The next row of each input, taken ahead so heads compare in place.
     heads: Vec<Option<I::Item>>,
+    /// The inputs that have a head, the next one to come out first.
+    heap: Vec<usize>,
     merge: Merge<I::Item>,
     emitted: usize,
+}
+
+impl<I: Iterator> MergeSorted<I> {
+    fn before(&self, a: usize, b: usize) -> bool {
+        match (&self.heads[a], &self.heads[b]) {
+            (Some(x), Some(y)) => self.merge.before((a, x), (b, y)),
+            // Only inputs with a head are on the heap.
+            (x, _) => x.is_some(),
+        }
+    }
+
+    fn sift_down(&mut self, mut at: usize) {
+        loop {
+            let (l, r) = (2 * at + 1, 2 * at + 2);
+            let mut first = at;
+            if l < self.heap.len() && self.before(self.heap[l], self.heap[first]) {
+                first = l;
+            }
+            if r < self.heap.len() && self.before(self.heap[r], self.heap[first]) {
+                first = r;
+            }
+            if first == at {
+                return;
+            }
+            self.heap.swap(at, first);
+            at = first;
+        }
+    }
 }
 
 impl<I: Iterator> MergeSorted<I> {
@@ -267,12 +319,7 @@ impl<I: Iterator> Iterator for MergeSorted<I> {
         if self.merge.done(self.emitted) {
             return None;
         }
-        let heads = self
-            .heads
-            .iter()
-            .enumerate()
-            .filter_map(|(i, h)| Some((i, h.as_ref()?)));
-        let i = self.merge.pick(heads)?;
+        let i = *self.heap.first()?;
         self.emitted += 1;
         // The last row of a limit reads no input further.
         let next = if self.merge.done(self.emitted) {
@@ -280,7 +327,13 @@ impl<I: Iterator> Iterator for MergeSorted<I> {
         } else {
             self.inputs.get_mut(i).and_then(Iterator::next)
         };
-        core::mem::replace(self.heads.get_mut(i)?, next)
+        let row = core::mem::replace(self.heads.get_mut(i)?, next);
+        if self.heads[i].is_none() {
+            // The input ended: its place goes to the heap's last entry.
+            self.heap.swap_remove(0);
+        }
+        self.sift_down(0);
+        row
     }
 }
 
@@ -401,16 +454,12 @@ mod stream {
             });
             // A keyless row (an error) goes out at once; a keyed one only
             // when no pending input could still send a row before it.
-            let Some(i) = this.merge.pick(ready) else {
+            let Some((i, keyless)) = this.merge.pick(ready) else {
                 return if pending {
                     Poll::Pending
                 } else {
                     Poll::Ready(None)
                 };
-            };
-            let keyless = match &this.heads[i] {
-                Head::Ready(row) => this.merge.key.tail(0, row).is_none(),
-                _ => false,
             };
             if pending && !keyless {
                 return Poll::Pending;
