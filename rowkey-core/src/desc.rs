@@ -27,7 +27,7 @@ pub const RESTORE_STACK: usize = 256;
 ///
 /// # Errors
 /// What `decode` returns; without the `alloc` feature, a field over
-/// [`RESTORE_STACK`] bytes.
+/// `RESTORE_STACK` bytes.
 #[inline]
 pub fn restore<R>(
     stored: &[u8],

@@ -125,7 +125,7 @@ const OUT_OF_RANGE: ErrorKind = ErrorKind::Invalid {
 /// Reads a `#[decimal]` field of type `T`.
 ///
 /// # Errors
-/// As [`parse_decimal`], or a number `T` cannot hold.
+/// As `parse_decimal`, or a number `T` cannot hold.
 #[inline]
 pub fn decode_decimal<T: Decimal>(bytes: &[u8], padded: bool) -> Result<T, ErrorKind> {
     T::from_u128(parse_decimal(bytes, padded)?).ok_or(OUT_OF_RANGE)
@@ -135,7 +135,7 @@ pub fn decode_decimal<T: Decimal>(bytes: &[u8], padded: bool) -> Result<T, Error
 /// `Long.MAX_VALUE - ts` (seed 004's inbox key).
 ///
 /// # Errors
-/// As [`parse_decimal`], or a stored number over `i64::MAX`.
+/// As `parse_decimal`, or a stored number over `i64::MAX`.
 #[inline]
 pub fn decode_decimal_reversed<T: ReverseTs>(bytes: &[u8], padded: bool) -> Result<T, ErrorKind> {
     let stored = parse_decimal(bytes, padded)?;
