@@ -11,6 +11,8 @@ use rowkey::{DecodeKey, Error, KeyRange, RowKey};
 /// Salt, pad, bucket and reverse timestamp, all bounded: a `MAX_LEN` stack
 /// buffer holds every key.
 #[derive(RowKey, Debug, Clone, Copy, PartialEq)]
+// The bucket after the salted device spreads one device's channels: meant.
+#[rowkey(spread_not_first)]
 pub struct Reading<'a> {
     #[salt(md5, 2)]
     #[pad(12)]
