@@ -36,9 +36,9 @@
  * 14 uid_type           ascii(md5Hex(uid + "_" + kind)[0..4]) + "_" + uid + "_" + kind
  * 15 uuid_bytes         16 bytes of a UUID (msb, lsb big-endian) + Bytes.toBytes(int) part
  *                       (part is printed as an unsigned u32; Java passes (int) part)
- * 16 kind_uid_salt      ascii(md5Hex(kind + "_" + uid)[0..4]) + uid + kind + "_" + u64 ts
- *                       (uid: a 10-digit account number; the salt hashes kind first,
- *                       though the key stores uid first)
+ * 16 kind_uid_salt      ascii(md5Hex(kind + "_" + uid)[0..4]) + "_" + uid + "_" + kind
+ *                       (seed 001's layout with the hash over kind first, though the key
+ *                       stores uid first: fields(kind, uid), delim = b'_')
  *
  * SPEC 3a (seed 004's text keys, descending order, escaping, absent values). Text
  * keys are built with seed 004's RowKeyUtil, copied below exactly as the seed
@@ -295,14 +295,12 @@ public class GoldenKeys {
         r = new Random(15);
         for (int i = 0; i < 10; i++) uuidBytes(new UUID(r.nextLong(), r.nextLong()), r.nextInt());
 
-        header("kind_uid_salt", "uid\tkind\tts");
-        String[][] kindCases = {{"0000012345", "buyer"}, {"0000012345", "seller"}, {"9999999999", ""},
-                {"0000000000", "a"}, {"1234567890", "\u7c7b\u578b"}, {"0000000001", "vip-gold"}};
-        long[] kindTs = {0, 1, MAX, 1_700_000_000_000L, 255, 1L << 40};
-        for (int i = 0; i < kindCases.length; i++) kindUidSalt(kindCases[i][0], kindCases[i][1], kindTs[i]);
+        header("kind_uid_salt", "uid\tkind");
+        String[][] kindCases = {{"12345", "buyer"}, {"12345", "seller"}, {"", ""}, {"", "buyer"},
+                {"u1", ""}, {"u1", "a_b"}, {"\u7528\u6237", "\u7c7b\u578b"}, {"9999999999", "vip"}};
+        for (String[] c : kindCases) kindUidSalt(c[0], c[1]);
         r = new Random(16);
-        for (int i = 0; i < 10; i++)
-            kindUidSalt(String.format("%010d", r.nextInt(1_000_000_000)), token(r, 0, 8), millis(r));
+        for (int i = 0; i < 10; i++) kindUidSalt(token(r, 0, 12), token(r, 0, 8));
 
         seed004();
 
@@ -664,15 +662,13 @@ public class GoldenKeys {
                 toBytes(md5Hex(uid + "_" + kind).substring(0, 4)), toBytes("_"), toBytes(uid),
                 toBytes("_"), toBytes(kind));
     }
-    // A salt listed as fields(kind, uid) over a key that stores uid first:
-    // md5Hex(kind + "_" + uid), where the "_" is kind's delimiter.
-    static void kindUidSalt(String uid, String kind, long ts) {
-        if (uid.length() != 10 || !uid.chars().allMatch(Character::isDigit))
-            throw new IllegalArgumentException("uid is 10 digits: " + uid);
-        if (kind.indexOf('_') >= 0) throw new IllegalArgumentException("kind contains '_': " + kind);
-        emit("kind_uid_salt", a(uid, kind, u64(ts)),
-                toBytes(md5Hex(kind + "_" + uid).substring(0, 4)), toBytes(uid), toBytes(kind),
-                toBytes("_"), toBytes(ts));
+    // Seed 001's key with the salt listed as fields(kind, uid): the hash is
+    // over kind first, joined by the salt's "_", though the key stores uid first.
+    static void kindUidSalt(String uid, String kind) {
+        if (uid.indexOf('_') >= 0) throw new IllegalArgumentException("uid contains '_': " + uid);
+        emit("kind_uid_salt", a(uid, kind),
+                toBytes(md5Hex(kind + "_" + uid).substring(0, 4)), toBytes("_"), toBytes(uid),
+                toBytes("_"), toBytes(kind));
     }
     static void uuidBytes(UUID id, int part) {
         byte[] raw = ByteBuffer.allocate(16).putLong(id.getMostSignificantBits())

@@ -395,8 +395,8 @@ pub mod attributes {
     //! | attribute | meaning |
     //! | --- | --- |
     //! | `#[rowkey(crate = "path")]` | where the `rowkey` crate is, when renamed or re-exported |
-    //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), hashed in the order `fields(..)` lists them (which need not be key order), at the front of the key. A field cannot also have its own `#[salt]` |
-    //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | the same, then a delimiter: seed 001's `MD5(uid_type)_uid_type` |
+    //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), hashed in the order `fields(..)` lists them (which need not be key order), at the front of the key (OpenTSDB's salt over metric and tags). A field cannot also have its own `#[salt]` |
+    //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | K hex chars of MD5 over the listed fields' values (without their padding or delimiter) joined by the delimiter, in the order listed, then the delimiter: seed 001's `MD5(uid_type)_uid_type`; with `fields(kind, uid)`, Java's `md5(kind + "_" + uid)` |
     //! | `#[rowkey(spread_not_first)]` | allows a field `#[salt]` or `#[bucket]` on a field that is not first (a tenant id before a salted id); without it that is a compile error, since a salt after other fields spreads nothing |
     //!
     //! ```

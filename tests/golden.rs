@@ -187,9 +187,8 @@ fn java_golden_keys() {
             "kind_uid_salt" => check(
                 layout,
                 &KindUid {
-                    uid: args[0].as_bytes().try_into().expect("10 digits"),
+                    uid: args[0],
                     kind: args[1],
-                    ts: int(2),
                 },
                 &key,
                 KindUid::decode,

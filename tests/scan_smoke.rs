@@ -172,63 +172,87 @@ fn scan_values_past_the_capacity_are_refused_not_a_panic() {
 }
 
 /// A struct-level salt listed in another order than the key stores its
-/// fields: encode, decode and scans all hash in the listed order.
+/// fields: encode, decode and scans all hash in the listed order. With a
+/// salt delimiter the salt is over the values joined by it (Java's
+/// `md5(kind + "_" + uid)`); without, over the fields' bytes as written.
 #[test]
 fn struct_salt_hashes_in_the_listed_order() {
-    use common::seeds::KindUid;
+    use common::seeds::{KindUid, UidType};
     use rowkey::DecodeKey;
 
-    #[derive(RowKey, Debug, PartialEq)]
-    #[rowkey(salt(md5, 4, fields(uid, kind)))]
-    struct UidKind<'a> {
-        uid: [u8; 10],
-        #[delim(b'_')]
-        kind: &'a str,
-        ts: u64,
+    fn md5_4(text: &str) -> Vec<u8> {
+        // The salt of a one-field layout over `text`: md5Hex(text)[0..4].
+        #[derive(RowKey)]
+        struct One<'a> {
+            #[salt(md5, 4)]
+            s: &'a str,
+        }
+        One { s: text }.to_vec().unwrap()[..4].to_vec()
     }
 
-    let uid = *b"0000012345";
     let key = KindUid {
-        uid,
+        uid: "12345",
         kind: "buyer",
-        ts: 7,
     };
     let bytes = key.to_vec().unwrap();
-    let swapped = UidKind {
-        uid,
+    let declared = UidType {
+        uid: "12345",
         kind: "buyer",
-        ts: 7,
     }
     .to_vec()
     .unwrap();
-    // Same bytes after the salt; the salt differs with the order.
-    assert_eq!(bytes[4..], swapped[4..]);
-    assert_ne!(bytes[..4], swapped[..4]);
-    // Java: md5Hex("buyer_0000012345").substring(0, 4); the other order
-    // hashes "0000012345buyer_".
-    assert_eq!(&bytes[..4], b"0ebe");
+    // Same bytes after the salt; the salt follows the listed order.
+    assert_eq!(bytes[4..], declared[4..]);
+    assert_eq!(&bytes[4..], b"_12345_buyer");
+    assert_eq!(bytes[..4], md5_4("buyer_12345")[..]);
+    assert_eq!(declared[..4], md5_4("12345_buyer")[..]);
+    assert_eq!(&bytes[..4], b"7011");
     // Each layout verifies its own order and refuses the other's salt.
     assert_eq!(KindUid::decode(&bytes).unwrap(), key);
     assert_eq!(
-        KindUid::decode(&swapped).unwrap_err().kind(),
+        KindUid::decode(&declared).unwrap_err().kind(),
         &rowkey::ErrorKind::SaltMismatch
     );
-    assert!(<UidKind as DecodeKey>::decode(&bytes).is_err());
+    assert!(<UidType as DecodeKey>::decode(&bytes).is_err());
 
     // A scan that gives both salted fields knows the salt: one range, in
-    // front of exactly this account's keys of that kind.
+    // front of exactly this key.
     let ranges: Vec<_> = KindUid::scan()
-        .uid(uid)
+        .uid("12345")
         .kind("buyer")
-        .ts(5..10)
         .ranges()
         .unwrap()
         .collect();
     assert_eq!(ranges.len(), 1);
     assert!(ranges[0].contains(&bytes), "{:?}", ranges[0]);
-    assert_eq!(&ranges[0].start()[..4], b"0ebe");
+    assert_eq!(&ranges[0].start()[..4], b"7011");
     // Only uid given: the salt is open and the scan fans out over it.
-    let fanned = KindUid::scan().uid(uid).ranges().unwrap();
+    let fanned = KindUid::scan().uid("12345").ranges().unwrap();
     assert_eq!(fanned.fan_out(), 1 << 16);
     assert_eq!(fanned.filter(|r| r.contains(&bytes)).count(), 1);
+
+    // Without a salt delimiter the slots are hashed as written, pad and
+    // delimiter included, in the listed order.
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(salt(md5, 4, fields(kind, uid)))]
+    struct Raw<'a> {
+        #[delim(b'_')]
+        uid: &'a str,
+        #[pad(8)]
+        kind: &'a str,
+    }
+    let raw = Raw {
+        uid: "12345",
+        kind: "buyer",
+    }
+    .to_vec()
+    .unwrap();
+    assert_eq!(raw[..4], md5_4(concat!("buyer\0\0\0", "12345_"))[..]);
+    let ranges: Vec<_> = Raw::scan()
+        .uid("12345")
+        .kind("buyer")
+        .ranges()
+        .unwrap()
+        .collect();
+    assert!(ranges[0].contains(&raw));
 }

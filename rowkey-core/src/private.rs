@@ -250,6 +250,58 @@ pub fn md5_hex_parts_into(parts: &[&[u8]], out: &mut [u8]) {
     }
 }
 
+/// How a struct-level salt with a delimiter (`salt(md5, K, fields(..),
+/// delim = b'_')`) reads one hashed field's slot: the field's bytes without
+/// its pad or trailing delimiter, so that the salt is MD5 over the values
+/// joined by the salt's delimiter, as Java's `md5(kind + "_" + uid)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaltPart {
+    /// The slot as written (no salt delimiter, or a field with no frame).
+    Whole,
+    /// A padded field: the slot without its trailing pad bytes (as stored,
+    /// so inverted under `#[desc]`).
+    StripPad(u8),
+    /// A delimited field: the slot without its last byte.
+    DropLast,
+}
+
+/// The bytes of `slot` a struct-level salt hashes.
+#[inline]
+#[must_use]
+pub fn salt_part(slot: &[u8], how: SaltPart) -> &[u8] {
+    match how {
+        SaltPart::Whole => slot,
+        SaltPart::StripPad(byte) => {
+            let mut end = slot.len();
+            while end > 0 && slot[end - 1] == byte {
+                end -= 1;
+            }
+            &slot[..end]
+        }
+        SaltPart::DropLast => slot.split_last().map_or(slot, |(_, rest)| rest),
+    }
+}
+
+/// The first `out.len()` (1 to 32) lowercase hex characters of the MD5 of
+/// `parts` joined by `delim` (concatenated without one).
+#[inline]
+pub fn md5_hex_joined_into(parts: &[&[u8]], delim: Option<u8>, out: &mut [u8]) {
+    use md5::Digest;
+    let mut h = md5::Md5::new();
+    for (i, part) in parts.iter().enumerate() {
+        if let (Some(d), true) = (delim, i > 0) {
+            h.update([d]);
+        }
+        h.update(part);
+    }
+    let mut digest = [0u8; 16];
+    digest.copy_from_slice(&h.finalize());
+    let k = out.len().min(32);
+    if k > 0 {
+        write_hex(u128::from_be_bytes(digest) >> (128 - 4 * k), &mut out[..k]);
+    }
+}
+
 /// Whether `stored` is the salt `data` hashes to.
 #[inline]
 #[must_use]

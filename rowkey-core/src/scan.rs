@@ -177,6 +177,9 @@ pub struct Scan<K: RowKey> {
     /// Where each field the struct-level salt hashes sits in `prefix`; u32
     /// keeps the state small, since every builder stage moves it.
     salt_slots: [(u32, u32); MAX_SALT_FIELDS],
+    /// What of each slot the salt hashes (the value without its frame, when
+    /// the salt has a delimiter).
+    salt_parts: [crate::__private::SaltPart; MAX_SALT_FIELDS],
     salt_seen: usize,
     /// The field pushed or ranged last, named if the ranges do not fit.
     last_field: &'static str,
@@ -229,6 +232,7 @@ impl<K: RowKey> Scan<K> {
             bucket: None,
             salt,
             salt_slots: [(0, 0); MAX_SALT_FIELDS],
+            salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
             salt_seen: 0,
             last_field: "",
             error: None,
@@ -288,15 +292,20 @@ impl<K: RowKey> Scan<K> {
 
     /// Records the slot of the field a struct-level salt hashes `order`-th
     /// (its place in `fields(..)`, which need not be key order): its start,
-    /// and its end once pushed. Call after [`push`](Scan::push).
+    /// its end once pushed, and what of it the salt hashes. Call after
+    /// [`push`](Scan::push).
     #[inline]
-    pub fn salt_slot(&mut self, order: usize, start: usize) {
+    pub fn salt_slot(&mut self, order: usize, start: usize, part: crate::__private::SaltPart) {
         // Positions are below CAP, which the derive keeps far below u32::MAX.
         let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.len)) else {
             return self.overflow(self.last_field);
         };
-        if let Some(slot) = self.salt_slots.get_mut(order) {
+        if let (Some(slot), Some(how)) = (
+            self.salt_slots.get_mut(order),
+            self.salt_parts.get_mut(order),
+        ) {
             *slot = (start, end);
+            *how = part;
             self.salt_seen += 1;
         }
     }
@@ -441,12 +450,31 @@ impl<K: RowKey> Scan<K> {
         let mut salt_len = 0;
         let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
+            if chars == 0 || chars > 32 || fields > MAX_SALT_FIELDS {
+                return Err(Error::field(
+                    self.key,
+                    "salt",
+                    ErrorKind::Invalid {
+                        reason: "a struct-level salt has 1 to 32 hex characters and hashes at \
+                                 most 8 fields",
+                    },
+                ));
+            }
             if self.salt_seen == fields {
                 let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
-                for (part, &(s, e)) in parts.iter_mut().zip(&self.salt_slots[..fields]) {
-                    *part = &self.prefix.as_ref()[s as usize..e as usize];
+                for ((part, &(s, e)), &how) in parts
+                    .iter_mut()
+                    .zip(&self.salt_slots[..fields])
+                    .zip(&self.salt_parts)
+                {
+                    let slot = self
+                        .prefix
+                        .as_ref()
+                        .get(s as usize..e as usize)
+                        .unwrap_or(&[]);
+                    *part = crate::__private::salt_part(slot, how);
                 }
-                crate::__private::md5_hex_parts_into(&parts[..fields], &mut salt[..chars]);
+                crate::__private::md5_hex_joined_into(&parts[..fields], delim, &mut salt[..chars]);
                 salt_len = chars;
                 if let Some(d) = delim {
                     salt[chars] = d;

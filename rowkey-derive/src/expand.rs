@@ -867,12 +867,24 @@ fn multi_salt(
     let k = salt.chars;
     // Hashed in the order the fields are listed, not declared: Java's
     // `md5(kind + "_" + uid)` over a key that stores uid first.
-    let slots: Vec<_> = salt
+    let listed: Vec<&Layout> = salt
         .fields
         .iter()
         .filter_map(|f| layouts.iter().find(|l| l.field.ident == f))
+        .collect();
+    let slots: Vec<_> = listed
+        .iter()
         .map(|l| format_ident!("__slot{}", l.index))
         .collect();
+    // With a delimiter the salt hashes the values joined by it; without,
+    // the slots as written.
+    let hows: Vec<_> = listed
+        .iter()
+        .map(|l| salt_part(l, p, salt.delim.is_some()))
+        .collect();
+    let join = salt
+        .delim
+        .map_or_else(|| quote!(#p::None), |b| quote!(#p::Some(#b)));
     let delim_write = match salt.delim {
         Some(b) => quote!(__head[#k] = #b;),
         None => quote!(),
@@ -880,8 +892,9 @@ fn multi_salt(
     let encode = quote! {
         {
             let (__head, __tail) = __buf.split_at_mut(#width);
-            #p::md5_hex_parts_into(
-                &[#(&__tail[#slots.0 - #width..#slots.1 - #width]),*],
+            #p::md5_hex_joined_into(
+                &[#(#p::salt_part(&__tail[#slots.0 - #width..#slots.1 - #width], #hows)),*],
+                #join,
                 &mut __head[..#k],
             );
             #delim_write
@@ -905,13 +918,31 @@ fn multi_salt(
     let tail = quote! {
         if VERIFY {
             let mut __check = [0u8; #k];
-            #p::md5_hex_parts_into(&[#(&__in[#slots.0..#slots.1]),*], &mut __check);
+            #p::md5_hex_joined_into(
+                &[#(#p::salt_part(&__in[#slots.0..#slots.1], #hows)),*],
+                #join,
+                &mut __check,
+            );
             if __check[..] != __msalt[..] {
                 return #p::Err(#p::Error::field(#key, "salt", #p::ErrorKind::SaltMismatch));
             }
         }
     };
     (encode, head, tail)
+}
+
+/// What a struct-level salt hashes of field `l`'s slot: with a salt
+/// delimiter, the value without its pad or trailing delimiter (the values
+/// are then joined by the salt's delimiter); without one, the slot whole.
+pub fn salt_part(l: &Layout, p: &TokenStream, joined: bool) -> TokenStream {
+    match l.frame {
+        Frame::Pad { byte, .. } if joined => {
+            let stored = byte ^ l.mask();
+            quote!(#p::SaltPart::StripPad(#stored))
+        }
+        Frame::Delim { .. } if joined => quote!(#p::SaltPart::DropLast),
+        _ => quote!(#p::SaltPart::Whole),
+    }
 }
 
 /// Type-dependent rules, left to the compiler: each is a bound that only the

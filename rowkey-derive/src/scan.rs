@@ -64,13 +64,13 @@ pub fn expand(
             let prefix = l.prefix_width();
             // The salt hashes its fields in the order listed, which may not
             // be key order: each slot is filed under its place in the list.
-            let salt_slot = match input
-                .attrs
-                .salt
-                .as_ref()
-                .and_then(|s| s.fields.iter().position(|f| f == l.field.ident))
-            {
-                Some(order) => quote!(__s.inner.salt_slot(#order, __start + #prefix);),
+            let salt_slot = match input.attrs.salt.as_ref().and_then(|s| {
+                let order = s.fields.iter().position(|f| f == l.field.ident)?;
+                Some((order, crate::expand::salt_part(l, p, s.delim.is_some())))
+            }) {
+                Some((order, how)) => {
+                    quote!(__s.inner.salt_slot(#order, __start + #prefix, #how);)
+                }
                 None => quote!(),
             };
             let exact = if i + 1 == n {

@@ -114,16 +114,15 @@ pub struct Blob {
     pub part: u32,
 }
 
-/// A struct-level salt that hashes its fields in another order than the key
-/// stores them: Java's `md5Hex(kind + "_" + uid)` in front of `uid`, `kind_`.
+/// Seed 001's layout with a salt that hashes its fields in another order
+/// than the key stores them: Java's `md5Hex(kind + "_" + uid)` in front of
+/// `_uid_kind`.
 #[derive(RowKey, Debug, PartialEq)]
-#[rowkey(salt(md5, 4, fields(kind, uid)))]
+#[rowkey(salt(md5, 4, fields(kind, uid), delim = b'_'))]
 pub struct KindUid<'a> {
-    /// A 10-digit account number, as ASCII.
-    pub uid: [u8; 10],
     #[delim(b'_')]
+    pub uid: &'a str,
     pub kind: &'a str,
-    pub ts: u64,
 }
 
 // SPEC §3a: seed 004's text keys, descending order, escaping, absent values.
