@@ -223,3 +223,20 @@ fn option_and_text_field_types_take_any_input() {
     assert_eq!(u64::from_u128(u128::MAX), None);
     assert_eq!(u128::from_u128(u128::MAX), Some(u128::MAX));
 }
+
+#[test]
+fn scan_state_refuses_a_salt_it_cannot_hold() {
+    // Scan is public machinery: a struct-level salt of more than 32 hex
+    // characters or over more than 8 fields is refused, not indexed past.
+    #[derive(rowkey::RowKey)]
+    struct Wide<'a> {
+        #[pad(100)]
+        a: &'a str,
+    }
+    for salt in [(33, Some(b'_'), 0), (33, None, 0), (0, None, 0), (4, None, 9)] {
+        let err = rowkey::Scan::<Wide<'static>>::new("Wide", Some(salt))
+            .ranges()
+            .unwrap_err();
+        assert_eq!(err.field_name(), Some("salt"), "{salt:?}: {err}");
+    }
+}
