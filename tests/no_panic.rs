@@ -233,7 +233,12 @@ fn scan_state_refuses_a_salt_it_cannot_hold() {
         #[pad(100)]
         a: &'a str,
     }
-    for salt in [(33, Some(b'_'), 0), (33, None, 0), (0, None, 0), (4, None, 9)] {
+    for salt in [
+        (33, Some(b'_'), 0),
+        (33, None, 0),
+        (0, None, 0),
+        (4, None, 9),
+    ] {
         let err = rowkey::Scan::<Wide<'static>>::new("Wide", Some(salt))
             .ranges()
             .unwrap_err();
