@@ -67,15 +67,22 @@ pub fn expand(
         })
         .collect();
     let multi = input.attrs.salt.as_ref().map(|salt| {
+        if salt.delim.is_some() {
+            // With a delimiter the salt hashes the values joined by it,
+            // bytes the key does not hold in one run: computed here, as
+            // `encode_into` does.
+            eager = true;
+            return crate::expand::multi_salt(input, layouts, p, &name, multi_width).0;
+        }
         let k = salt.chars;
-        let slots = layouts
+        // The slots as written, in the order the salt lists them.
+        let slots = salt
+            .fields
             .iter()
-            .filter(|l| l.in_multi_salt)
+            .filter_map(|f| layouts.iter().find(|l| l.field.ident == f))
             .map(|l| format_ident!("__slot{}", l.index));
-        let delim = salt.delim.map(|b| quote!(__buf[#k] = #b;));
         quote! {
             __salts.defer("salt", 0, #k, &[#(#slots),*]);
-            #delim
         }
     });
 

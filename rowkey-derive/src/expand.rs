@@ -854,7 +854,7 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
 
 /// The struct-level salt: written last (it hashes fields written after it),
 /// read first, verified once every field is read.
-fn multi_salt(
+pub fn multi_salt(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
