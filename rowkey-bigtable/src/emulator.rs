@@ -17,17 +17,21 @@ pub const DEFAULT_PATH: &str = "/usr/lib/google-cloud-sdk/platform/bigtable-emul
 /// The environment variable naming the `cbtemulator` binary.
 pub const ENV: &str = "CBTEMULATOR";
 
-// The emulator runs under a small shell that holds our pipe as its stdin.
-// When this process exits for any reason (a panic that aborts, SIGKILL, an
-// OOM kill) the kernel closes the pipe, `read` returns, and the shell kills
-// and reaps the emulator. A normal drop closes the pipe the same way. The
-// shell prints the emulator's pid first so that drop can also kill it
-// directly if the shell itself is gone.
-const SUPERVISOR: &str = r#""$0" -host 127.0.0.1 -port 0 </dev/null & pid=$!
+// The emulator runs under a small shell whose watcher holds our pipe as its
+// stdin. When this process exits for any reason (a panic that aborts,
+// SIGKILL, an OOM kill) the kernel closes the pipe, `read` returns, and the
+// watcher kills the emulator, which the shell then reaps. A normal drop
+// closes the pipe the same way. An emulator that exits by itself ends the
+// shell, so its stdout closes and a failed start is seen at once. The shell
+// prints the emulator's pid first so that drop can also kill it directly.
+const SUPERVISOR: &str = r#"exec 3<&0
+"$0" -host 127.0.0.1 -port 0 </dev/null 3<&- & pid=$!
 echo "pid $pid"
-read _ignored
-kill "$pid" 2>/dev/null
-wait "$pid" 2>/dev/null
+{ read _ignored; kill "$pid"; } <&3 >/dev/null 2>&1 &
+watcher=$!
+exec 3<&-
+wait "$pid"
+kill "$watcher" 2>/dev/null
 exit 0"#;
 
 /// A running emulator. Dropping it stops the emulator and waits for it.
@@ -64,6 +68,12 @@ impl Emulator {
     /// address.
     pub fn start_with(bin: &Path) -> Result<Self, Error> {
         let fail = |what: String| Error::Emulator(format!("{}: {what}", bin.display()));
+        if !bin.is_file() {
+            return Err(fail(
+                "no such file; install google-cloud-cli-bigtable-emulator or set CBTEMULATOR"
+                    .into(),
+            ));
+        }
         let mut supervisor = Command::new("sh")
             .arg("-c")
             .arg(SUPERVISOR)

@@ -45,9 +45,19 @@ impl Bigtable {
     /// give it): plain-text gRPC, no credentials. The project and instance
     /// are names only; the emulator accepts any.
     ///
+    /// Call it inside a Tokio runtime: the channels belong to it.
+    ///
     /// # Errors
-    /// [`Error::Invalid`] for an address that is not `HOST:PORT`.
+    /// [`Error::Invalid`] for an address that is not `HOST:PORT`, or when
+    /// called outside a Tokio runtime.
     pub fn emulator(addr: &str, project: &str, instance: &str) -> Result<Self, Error> {
+        if tokio::runtime::Handle::try_current().is_err() {
+            return Err(Error::Invalid(
+                "Bigtable::emulator called outside a Tokio runtime: call it from async code \
+                 (#[tokio::main], #[tokio::test])"
+                    .into(),
+            ));
+        }
         // bigtable_rs panics on an address it cannot parse: check it first.
         let uri = format!("http://{addr}");
         let endpoint = Channel::from_shared(uri.clone())
