@@ -5,7 +5,8 @@
 use crate::Error;
 use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
 use bigtable_rs::google::bigtable::v2::RowRange;
-use rowkey::{Binary, RowKey};
+use rowkey::{Binary, RowKey, ScanRanges};
+use std::marker::PhantomData;
 
 /// Bigtable refuses row keys over 4 KiB.
 pub const MAX_ROW_KEY: usize = 4096;
@@ -113,15 +114,26 @@ impl std::fmt::Display for OwnedRange {
     }
 }
 
-/// The ranges of one typed scan, owned, with empty ones dropped, and how
-/// many leading bytes to skip when merging their rows.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Ranges {
+/// The ranges of one typed scan of `K`, owned, with the empty ones dropped,
+/// and how many leading bytes to skip when merging their rows: what a
+/// [`Table<K>`](crate::Table) reads, and what a [`Page`](crate::Page) hands
+/// back to resume from. Typed by the key, so another key's scan does not
+/// compile where `K`'s is expected.
+pub struct Ranges<K> {
     pub(crate) ranges: Vec<OwnedRange>,
     pub(crate) skip: usize,
+    key: PhantomData<fn() -> K>,
 }
 
-impl Ranges {
+impl<K> Ranges<K> {
+    pub(crate) fn new(ranges: Vec<OwnedRange>, skip: usize) -> Self {
+        Ranges {
+            ranges,
+            skip,
+            key: PhantomData,
+        }
+    }
+
     /// The non-empty ranges left.
     #[must_use]
     pub fn len(&self) -> usize {
@@ -136,58 +148,55 @@ impl Ranges {
     }
 }
 
-impl<const CAP: usize> From<rowkey::ScanRanges<CAP>> for Ranges {
-    fn from(ranges: rowkey::ScanRanges<CAP>) -> Self {
-        let skip = ranges.merge_skip();
-        let ranges = ranges
+impl<K> Clone for Ranges<K> {
+    fn clone(&self) -> Self {
+        Ranges::new(self.ranges.clone(), self.skip)
+    }
+}
+
+impl<K> PartialEq for Ranges<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ranges == other.ranges && self.skip == other.skip
+    }
+}
+
+impl<K> Eq for Ranges<K> {}
+
+impl<K> std::fmt::Debug for Ranges<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ranges: Vec<String> = self.ranges.iter().map(ToString::to_string).collect();
+        f.debug_struct("Ranges")
+            .field("ranges", &ranges)
+            .field("skip", &self.skip)
+            .finish()
+    }
+}
+
+/// What a [`Table<K>`](crate::Table) reads: the `ScanRanges` of a typed
+/// scan of `K` (borrowing its arguments for any lifetime), or [`Ranges`]
+/// (a page's `next`).
+pub trait IntoRanges<K: RowKey> {
+    /// The owned ranges, the empty ones dropped.
+    fn into_ranges(self) -> Ranges<K>;
+}
+
+impl<K: RowKey> IntoRanges<K> for Ranges<K> {
+    fn into_ranges(self) -> Ranges<K> {
+        self
+    }
+}
+
+impl<'a, K: RowKey> IntoRanges<K> for ScanRanges<K::Key<'a>> {
+    fn into_ranges(self) -> Ranges<K> {
+        let skip = self.merge_skip();
+        let ranges = self
             .filter(|r| !r.is_empty())
             .map(|r| OwnedRange {
                 start: Start::From(r.start().to_vec()),
                 stop: r.stop().map(<[u8]>::to_vec),
             })
             .collect();
-        Ranges { ranges, skip }
-    }
-}
-
-/// The part of a row key that decides merge order.
-pub(crate) fn tail(key: &[u8], skip: usize) -> &[u8] {
-    key.get(skip..).unwrap_or(&[])
-}
-
-/// Merges per-range row lists, each in key order, into one list ordered by
-/// [`tail`], ascending or descending, keeping at most `limit` rows.
-pub(crate) fn merge<T>(
-    streams: Vec<Vec<T>>,
-    skip: usize,
-    key: fn(&T) -> &[u8],
-    descending: bool,
-    limit: usize,
-) -> Vec<T> {
-    if descending {
-        let streams = streams.into_iter().map(|s| s.into_iter().rev());
-        let mut heads: Vec<_> = streams.collect();
-        let mut next: Vec<Option<T>> = heads.iter_mut().map(Iterator::next).collect();
-        let mut out = Vec::new();
-        while out.len() < limit {
-            let mut best: Option<(usize, &[u8])> = None;
-            for (i, h) in next.iter().enumerate() {
-                let Some(item) = h else { continue };
-                let t = tail(key(item), skip);
-                if best.is_none_or(|(_, b)| t > b) {
-                    best = Some((i, t));
-                }
-            }
-            let Some((i, _)) = best else { break };
-            let n = heads[i].next();
-            if let Some(item) = std::mem::replace(&mut next[i], n) {
-                out.push(item);
-            }
-        }
-        out
-    } else {
-        let iters = streams.into_iter().map(Vec::into_iter);
-        rowkey::merge_sorted(iters, skip, key).take(limit).collect()
+        Ranges::new(ranges, skip)
     }
 }
 
@@ -226,13 +235,5 @@ mod tests {
         assert!(r(Start::After(b"b".to_vec()), Some(b"b\x00")).is_empty());
         assert!(!r(Start::After(b"b".to_vec()), Some(b"b\x00\x00")).is_empty());
         assert!(!r(Start::After(b"b".to_vec()), Some(b"c")).is_empty());
-    }
-
-    #[test]
-    fn descending_merge_with_limit() {
-        let a = vec![vec![0u8, 1], vec![0, 4]];
-        let b = vec![vec![1u8, 2], vec![1, 3]];
-        let m = merge(vec![a, b], 1, |k: &Vec<u8>| k, true, 3);
-        assert_eq!(m, [vec![0, 4], vec![1, 3], vec![1, 2]]);
     }
 }

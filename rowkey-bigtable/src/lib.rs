@@ -19,15 +19,27 @@
 //! let emulator = Emulator::start()?;
 //! let bt = Bigtable::emulator(emulator.addr(), "demo", "demo")?;
 //! // 4 tablets, split where the buckets split.
-//! let events = bt.create_table::<EventKey>("events", &["d"], 4).await?;
+//! let events = bt.create_table::<EventKey<'static>>("events", &["d"], 4).await?;
 //! events.put(&EventKey { ts: 1_700_000_000_123, host: "web01" }, b"up").await?;
 //! // Sixteen bucket ranges in one ReadRows, merged back into time order.
 //! let t = 1_700_000_000_000;
 //! let rows = events.scan(EventKey::scan().ts(t..t + 60_000).ranges()?).await?;
 //! for row in &rows {
-//!     let key: EventKey = events.decode(row)?;
+//!     let key = events.decode(row)?;
 //!     println!("{} {}", key.ts, key.host);
 //! }
+//! # Ok(()) }
+//! ```
+//!
+//! Ranges are typed by their key: another key's scan does not compile where
+//! a table's is expected.
+//!
+//! ```compile_fail
+//! # use rowkey::RowKey;
+//! # #[derive(RowKey)] struct EventKey { #[bucket(16)] ts: u64 }
+//! # #[derive(RowKey)] struct UserKey { id: u64 }
+//! # async fn f(events: rowkey_bigtable::Table<EventKey>) -> Result<(), rowkey_bigtable::Error> {
+//! events.scan(UserKey::scan().ranges()?).await?;
 //! # Ok(()) }
 //! ```
 //!
@@ -44,8 +56,8 @@ mod table;
 
 #[cfg(unix)]
 pub use emulator::{locate as locate_emulator, Emulator};
-pub use keys::{Ranges, MAX_ROW_KEY};
-pub use table::{Bigtable, FanOut, Order, Page, Read, Row, Table, MAX_BATCH};
+pub use keys::{IntoRanges, Ranges, MAX_ROW_KEY};
+pub use table::{Bigtable, FanOut, Order, Page, Read, Row, RowStream, Table, MAX_BATCH};
 
 /// What can go wrong.
 #[derive(Debug, thiserror::Error)]

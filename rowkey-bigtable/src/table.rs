@@ -1,6 +1,6 @@
 //! The connection and the typed table handle.
 
-use crate::keys::{self, OwnedRange, Ranges};
+use crate::keys::{self, IntoRanges, OwnedRange, Ranges};
 use crate::Error;
 use bigtable_rs::bigtable::{BigTable, BigTableConnection};
 use bigtable_rs::google::bigtable::v2::mutation::{self, DeleteFromRow, SetCell};
@@ -9,9 +9,10 @@ use bigtable_rs::google::bigtable::v2::{
     column_range, mutate_rows_request, ColumnRange, MutateRowRequest, MutateRowsRequest, Mutation,
     ReadRowsRequest, RowFilter, RowSet,
 };
-use futures::StreamExt;
+use futures::stream::BoxStream;
+use futures::{StreamExt, TryStreamExt};
 use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2 as admin;
-use rowkey::{DecodeKey, RowKey};
+use rowkey::{Merge, RowKey};
 use std::marker::PhantomData;
 use std::time::Duration;
 use tonic::transport::Channel;
@@ -20,6 +21,10 @@ use tonic::transport::Channel;
 pub const MAX_BATCH: usize = 100_000;
 
 type AdminClient = admin::bigtable_table_admin_client::BigtableTableAdminClient<Channel>;
+
+/// The rows of [`Table::stream`]: every range's `ReadRows` stream, merged
+/// in key order.
+pub type RowStream = rowkey::MergeStreams<BoxStream<'static, Result<Row, Error>>>;
 
 /// A connection to one Bigtable instance: the data client and, for the
 /// emulator, the table admin client.
@@ -224,12 +229,13 @@ pub struct Row {
 }
 
 impl Row {
-    /// Decodes the key, borrowing `&str` fields from the row.
+    /// Decodes the key as `K`, borrowing `&str` fields from the row
+    /// (`row.key::<MetricKey>()`).
     ///
     /// # Errors
-    /// The key does not decode as `D` (another layout's row, a wrong salt).
-    pub fn decode<'a, D: DecodeKey<'a>>(&'a self) -> Result<D, Error> {
-        Ok(D::decode(&self.key)?)
+    /// The key does not decode as `K` (another layout's row, a wrong salt).
+    pub fn key<K: RowKey>(&self) -> Result<K::Key<'_>, Error> {
+        Ok(K::decode(&self.key)?)
     }
 }
 
@@ -242,9 +248,12 @@ pub enum FanOut {
     #[default]
     OneRequest,
     /// One `ReadRows` per range, all in flight at once, merged back into key
-    /// order; each carries the limit, so a latest-N reads at most N rows per
-    /// range.
+    /// order as they stream in; each carries the limit, so a latest-N reads
+    /// at most N rows per range.
     Concurrent,
+    /// One `ReadRows` per range, one after another: for comparison, or to
+    /// keep one request in flight.
+    Sequential,
 }
 
 /// The order rows come back in.
@@ -271,15 +280,18 @@ pub struct Read {
 
 /// One page of a scan and where the next one starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Page {
+pub struct Page<K> {
     /// The page's rows, in key order.
     pub rows: Vec<Row>,
-    /// Where the next page starts; `None` after the last page.
-    pub next: Option<Ranges>,
+    /// Where the next page starts (owned: keep it across requests); `None`
+    /// after the last page.
+    pub next: Option<Ranges<K>>,
 }
 
-/// A table whose row keys are `K`. Covariant in `K`: one
-/// `Table<MetricKey<'static>>` takes keys borrowing from anywhere.
+/// A table whose row keys are `K`, named by the key's `'static` form
+/// (`Table<MetricKey<'static>>`): it writes any `&K::Key<'_>` (keys
+/// borrowing from anywhere), reads the ranges of `K`'s typed scans, and
+/// decodes rows into `K::Key<'_>` borrowing from them.
 pub struct Table<K> {
     data: BigTable,
     name: String,
@@ -380,7 +392,7 @@ impl<K: RowKey> Table<K> {
     /// # Errors
     /// The key does not encode ([`Error::Key`], [`Error::KeyTooLong`],
     /// [`Error::EmptyKey`]), or Bigtable refuses the write.
-    pub async fn put(&self, key: &K, value: impl AsRef<[u8]>) -> Result<(), Error> {
+    pub async fn put(&self, key: &K::Key<'_>, value: impl AsRef<[u8]>) -> Result<(), Error> {
         let row_key = keys::encode(key)?;
         let mut data = self.data.clone();
         data.mutate_row(MutateRowRequest {
@@ -401,9 +413,12 @@ impl<K: RowKey> Table<K> {
     /// # Errors
     /// As [`put`](Table::put); [`Error::Mutation`] naming the first row
     /// Bigtable refused (the rows before it in its batch may be written).
-    pub async fn put_many<Q, V>(&self, rows: impl IntoIterator<Item = (Q, V)>) -> Result<usize, Error>
+    pub async fn put_many<'k, Q, V>(
+        &self,
+        rows: impl IntoIterator<Item = (Q, V)>,
+    ) -> Result<usize, Error>
     where
-        Q: std::borrow::Borrow<K>,
+        Q: std::borrow::Borrow<K::Key<'k>>,
         V: AsRef<[u8]>,
     {
         let entries = rows
@@ -470,7 +485,7 @@ impl<K: RowKey> Table<K> {
     ///
     /// # Errors
     /// As [`put`](Table::put).
-    pub async fn delete(&self, key: &K) -> Result<(), Error> {
+    pub async fn delete(&self, key: &K::Key<'_>) -> Result<(), Error> {
         let row_key = keys::encode(key)?;
         let mut data = self.data.clone();
         data.mutate_row(MutateRowRequest {
@@ -489,7 +504,7 @@ impl<K: RowKey> Table<K> {
     ///
     /// # Errors
     /// As [`put`](Table::put).
-    pub async fn get(&self, key: &K) -> Result<Option<Vec<u8>>, Error> {
+    pub async fn get(&self, key: &K::Key<'_>) -> Result<Option<Vec<u8>>, Error> {
         let row_key = keys::encode(key)?;
         let rows = self
             .read_rows(
@@ -507,11 +522,8 @@ impl<K: RowKey> Table<K> {
     ///
     /// # Errors
     /// The key does not decode.
-    pub fn decode<'r>(&self, row: &'r Row) -> Result<K, Error>
-    where
-        K: DecodeKey<'r>,
-    {
-        row.decode()
+    pub fn decode<'r>(&self, row: &'r Row) -> Result<K::Key<'r>, Error> {
+        row.key::<K>()
     }
 
     fn filter(&self) -> RowFilter {
@@ -546,22 +558,19 @@ impl<K: RowKey> Table<K> {
             return Ok(Vec::new());
         }
         let mut data = self.data.clone();
-        let rows = data
-            .read_rows(ReadRowsRequest {
-                table_name: self.name.clone(),
-                rows: Some(rows),
-                filter: Some(self.filter()),
-                rows_limit: i64::try_from(limit).unwrap_or(0),
-                ..Default::default()
-            })
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|(key, cells)| Row {
-                key,
-                value: cells.into_iter().next().map(|c| c.value).unwrap_or_default(),
-            })
-            .collect())
+        let rows = data.read_rows(self.request(rows, limit)).await?;
+        Ok(rows.into_iter().map(|(key, cells)| row(key, cells)).collect())
+    }
+
+    /// A `ReadRows` of the table's column; a limit of 0 reads every row.
+    fn request(&self, rows: RowSet, limit: usize) -> ReadRowsRequest {
+        ReadRowsRequest {
+            table_name: self.name.clone(),
+            rows: Some(rows),
+            filter: Some(self.filter()),
+            rows_limit: i64::try_from(limit).unwrap_or(0),
+            ..Default::default()
+        }
     }
 
     async fn read_range(&self, range: &OwnedRange, limit: usize) -> Result<Vec<Row>, Error> {
@@ -580,7 +589,7 @@ impl<K: RowKey> Table<K> {
 
     /// The rows of each range, read concurrently, each up to `limit` rows
     /// (0: all).
-    async fn read_each(&self, ranges: &Ranges, limit: usize) -> Result<Vec<Vec<Row>>, Error> {
+    async fn read_each(&self, ranges: &Ranges<K>, limit: usize) -> Result<Vec<Vec<Row>>, Error> {
         futures::future::try_join_all(ranges.ranges.iter().map(|r| self.read_range(r, limit)))
             .await
     }
@@ -591,7 +600,7 @@ impl<K: RowKey> Table<K> {
     ///
     /// # Errors
     /// A transport or server error.
-    pub async fn scan(&self, ranges: impl Into<Ranges>) -> Result<Vec<Row>, Error> {
+    pub async fn scan(&self, ranges: impl IntoRanges<K>) -> Result<Vec<Row>, Error> {
         self.read(ranges, Read::default()).await
     }
 
@@ -601,7 +610,7 @@ impl<K: RowKey> Table<K> {
     ///
     /// # Errors
     /// As [`scan`](Table::scan).
-    pub async fn latest(&self, ranges: impl Into<Ranges>, n: usize) -> Result<Vec<Row>, Error> {
+    pub async fn latest(&self, ranges: impl IntoRanges<K>, n: usize) -> Result<Vec<Row>, Error> {
         let read = Read {
             fan_out: FanOut::Concurrent,
             order: Order::Ascending,
@@ -618,7 +627,7 @@ impl<K: RowKey> Table<K> {
     /// As [`scan`](Table::scan).
     pub async fn newest_first(
         &self,
-        ranges: impl Into<Ranges>,
+        ranges: impl IntoRanges<K>,
         limit: Option<usize>,
     ) -> Result<Vec<Row>, Error> {
         let read = Read {
@@ -633,20 +642,33 @@ impl<K: RowKey> Table<K> {
     ///
     /// # Errors
     /// As [`scan`](Table::scan).
-    pub async fn read(&self, ranges: impl Into<Ranges>, read: Read) -> Result<Vec<Row>, Error> {
-        let ranges = ranges.into();
+    pub async fn read(&self, ranges: impl IntoRanges<K>, read: Read) -> Result<Vec<Row>, Error> {
+        let ranges = ranges.into_ranges();
         let limit = read.limit.unwrap_or(usize::MAX);
         if ranges.is_empty() || limit == 0 {
             return Ok(Vec::new());
         }
-        let descending = read.order == Order::Descending;
         let per_range = match read.order {
             // Every range's first `limit` rows hold the merged first `limit`.
             Order::Ascending if limit != usize::MAX => limit,
             _ => 0,
         };
         let streams = match read.fan_out {
+            FanOut::Concurrent if read.order == Order::Ascending => {
+                return self
+                    .stream(ranges, read.limit)
+                    .await?
+                    .try_collect()
+                    .await;
+            }
             FanOut::Concurrent => self.read_each(&ranges, per_range).await?,
+            FanOut::Sequential => {
+                let mut streams = Vec::with_capacity(ranges.len());
+                for range in &ranges.ranges {
+                    streams.push(self.read_range(range, per_range).await?);
+                }
+                streams
+            }
             FanOut::OneRequest => {
                 let server_limit = if ranges.len() == 1 { per_range } else { 0 };
                 let set = RowSet {
@@ -657,13 +679,61 @@ impl<K: RowKey> Table<K> {
                 split_by_range(&ranges, rows)
             }
         };
-        Ok(keys::merge(
-            streams,
-            ranges.skip,
-            |r: &Row| &r.key,
-            descending,
-            limit,
-        ))
+        let merge = Merge::new(ranges.skip, |r: &Row| &r.key[..]).limit(limit);
+        Ok(match read.order {
+            Order::Ascending => merge.iter(streams).collect(),
+            // Each range came back ascending: reversed, they are what a
+            // reverse scan would have returned.
+            Order::Descending => merge
+                .order(rowkey::Order::Descending)
+                .iter(streams.into_iter().map(|s| s.into_iter().rev()))
+                .collect(),
+        })
+    }
+
+    /// The rows of a scan as one stream in key order: one `ReadRows` stream
+    /// per range, all open at once, merged as rows arrive
+    /// ([`rowkey::Merge::stream`]). With a limit each range reads at most
+    /// that many rows and the merge stops after them. A transport error
+    /// comes through as an `Err` item.
+    ///
+    /// # Errors
+    /// A request that cannot be opened.
+    pub async fn stream(
+        &self,
+        ranges: impl IntoRanges<K>,
+        limit: Option<usize>,
+    ) -> Result<RowStream, Error> {
+        let ranges = ranges.into_ranges();
+        let limit = limit.unwrap_or(usize::MAX);
+        let per_range = if limit == usize::MAX { 0 } else { limit };
+        let opened = ranges
+            .ranges
+            .iter()
+            .filter(|r| !r.is_empty() && limit > 0)
+            .map(|range| {
+                let mut data = self.data.clone();
+                let request = self.request(
+                    RowSet {
+                        row_keys: Vec::new(),
+                        row_ranges: vec![range.to_row_range()],
+                    },
+                    per_range,
+                );
+                async move {
+                    let rows = data.stream_rows(request).await?;
+                    Ok::<_, Error>(StreamExt::boxed(rows.map(|r| match r {
+                        Ok((key, cells)) => Ok(row(key, cells)),
+                        Err(e) => Err(Error::Client(e)),
+                    })))
+                }
+            });
+        let inputs = futures::future::try_join_all(opened).await?;
+        Ok(Merge::new_fallible(ranges.skip, |r: &Result<Row, Error>| {
+            r.as_ref().ok().map(|r| &r.key[..])
+        })
+        .limit(limit)
+        .stream(inputs))
     }
 
     /// The first page of `size` rows of a scan, in key order; pass
@@ -673,13 +743,13 @@ impl<K: RowKey> Table<K> {
     ///
     /// # Errors
     /// [`Error::Invalid`] for a size of 0; as [`scan`](Table::scan).
-    pub async fn page(&self, ranges: impl Into<Ranges>, size: usize) -> Result<Page, Error> {
+    pub async fn page(&self, ranges: impl IntoRanges<K>, size: usize) -> Result<Page<K>, Error> {
         if size == 0 {
             return Err(Error::Invalid(
                 "page size 0: give at least one row per page".into(),
             ));
         }
-        let ranges = ranges.into();
+        let ranges = ranges.into_ranges();
         let streams = self.read_each(&ranges, size).await?;
         let read: Vec<usize> = streams.iter().map(Vec::len).collect();
         let tagged: Vec<Vec<(usize, Row)>> = streams
@@ -687,7 +757,10 @@ impl<K: RowKey> Table<K> {
             .enumerate()
             .map(|(i, rows)| rows.into_iter().map(|r| (i, r)).collect())
             .collect();
-        let merged = keys::merge(tagged, ranges.skip, |(_, r)| &r.key, false, size);
+        let merged: Vec<(usize, Row)> = Merge::new(ranges.skip, |(_, r): &(usize, Row)| &r.key[..])
+            .limit(size)
+            .iter(tagged)
+            .collect();
         let mut taken = vec![0usize; ranges.len()];
         let mut last: Vec<Option<&[u8]>> = vec![None; ranges.len()];
         for (i, row) in &merged {
@@ -706,10 +779,7 @@ impl<K: RowKey> Table<K> {
                 None => range.clone(),
             });
         }
-        let next = (!next.is_empty()).then_some(Ranges {
-            ranges: next,
-            skip: ranges.skip,
-        });
+        let next = (!next.is_empty()).then(|| Ranges::new(next, ranges.skip));
         Ok(Page {
             rows: merged.into_iter().map(|(_, r)| r).collect(),
             next,
@@ -717,9 +787,16 @@ impl<K: RowKey> Table<K> {
     }
 }
 
+fn row(key: Vec<u8>, cells: Vec<bigtable_rs::bigtable::RowCell>) -> Row {
+    Row {
+        key,
+        value: cells.into_iter().next().map(|c| c.value).unwrap_or_default(),
+    }
+}
+
 /// Rows of one `ReadRows` over sorted, disjoint ranges, assigned back to
 /// their ranges.
-fn split_by_range(ranges: &Ranges, rows: Vec<Row>) -> Vec<Vec<Row>> {
+fn split_by_range<K>(ranges: &Ranges<K>, rows: Vec<Row>) -> Vec<Vec<Row>> {
     let mut out: Vec<Vec<Row>> = vec![Vec::new(); ranges.len()];
     for row in rows {
         if let Some(i) = ranges.ranges.iter().position(|r| r.contains(&row.key)) {

@@ -126,7 +126,7 @@ async fn bad_addresses_are_refused_not_panicked_on() {
 #[tokio::test]
 async fn put_get_delete_and_put_many_in_batches() {
     let env = common::env();
-    let t = env.table::<Metric>("m", 1).await;
+    let t = env.table::<Metric<'static>>("m", 1).await;
     let k = Metric {
         host: "host1",
         event: "cpu",
@@ -169,7 +169,7 @@ async fn put_get_delete_and_put_many_in_batches() {
         let got: Vec<Vec<u8>> = rows.iter().map(|r| r.key.clone()).collect();
         assert_eq!(got, want, "rows in key order");
         for r in &rows {
-            let key: Metric = t.decode(r).unwrap();
+            let key = t.decode(r).unwrap();
             assert_eq!(key.event, "mem");
         }
     }
@@ -188,7 +188,7 @@ async fn keys_bigtable_refuses_are_refused_at_encode() {
         path: &'a str,
     }
     let env = common::env();
-    let t = env.table::<Document>("docs", 1).await;
+    let t = env.table::<Document<'static>>("docs", 1).await;
     let long = "p".repeat(MAX_ROW_KEY + 1);
     let fits = "p".repeat(MAX_ROW_KEY);
     let err = t.put(&Document { path: &long }, b"x").await.unwrap_err();
@@ -221,35 +221,35 @@ async fn keys_bigtable_refuses_are_refused_at_encode() {
 #[tokio::test]
 async fn tables_are_created_pre_split_and_refused_twice() {
     let env = common::env();
-    let t = env.table::<UserOrder>("orders", 16).await;
+    let t = env.table::<UserOrder<'static>>("orders", 16).await;
     assert!(t.name().ends_with("/tables/orders"), "{}", t.name());
     let err = env
         .bt
-        .create_table::<UserOrder>("orders", &["d"], 16)
+        .create_table::<UserOrder<'static>>("orders", &["d"], 16)
         .await
         .unwrap_err();
     assert!(matches!(err, Error::Admin(_)), "{err}");
     // A layout without a leading salt or bucket has no split keys.
     let err = env
         .bt
-        .create_table::<Metric>("metrics", &["d"], 4)
+        .create_table::<Metric<'static>>("metrics", &["d"], 4)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("Metric"), "{err}");
     let err = env
         .bt
-        .create_table::<Metric>("metrics", &[], 1)
+        .create_table::<Metric<'static>>("metrics", &[], 1)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("column family"), "{err}");
     // One region: no splits needed.
     env.bt
-        .create_table::<Metric>("metrics", &["d", "e"], 1)
+        .create_table::<Metric<'static>>("metrics", &["d", "e"], 1)
         .await
         .unwrap();
     env.bt.delete_table("metrics").await.unwrap();
     env.bt
-        .create_table::<Metric>("metrics", &["d"], 1)
+        .create_table::<Metric<'static>>("metrics", &["d"], 1)
         .await
         .unwrap();
     // The cbt command for a real instance: the hex salt's split keys.
@@ -258,7 +258,7 @@ async fn tables_are_created_pre_split_and_refused_twice() {
         "cbt createtable orders families=d:maxversions=1 splits=4000,8000,c000"
     );
     // A bucket byte is not printable for cbt.
-    let log = env.table::<LogEvent>("log", 4).await;
+    let log = env.table::<LogEvent<'static>>("log", 4).await;
     let err = log.create_command(4).unwrap_err();
     assert!(err.to_string().contains("\\x04"), "{err}");
 }
@@ -268,8 +268,8 @@ async fn tables_are_created_pre_split_and_refused_twice() {
 #[tokio::test]
 async fn reads_see_only_the_table_column() {
     let env = common::env();
-    let t = env.table::<LogEvent>("log", 1).await;
-    let other = env.bt.table::<LogEvent>("log", "d", b"other");
+    let t = env.table::<LogEvent<'static>>("log", 1).await;
+    let other = env.bt.table::<LogEvent<'static>>("log", "d", b"other");
     let k = LogEvent {
         ts: 7,
         host: "a",

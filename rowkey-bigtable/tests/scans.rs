@@ -12,7 +12,7 @@ mod common;
 use common::seeds::{LogEvent, Metric, RecentEvent, SellerOrder, UserOrder};
 use common::Rng;
 use rowkey::RowKey;
-use rowkey_bigtable::{FanOut, Order, Ranges, Read, Row, Table};
+use rowkey_bigtable::{FanOut, IntoRanges, Order, Ranges, Read, Row, Table};
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
 use std::fmt::Debug;
@@ -36,8 +36,8 @@ struct RawKey<'a> {
     tail: &'a [u8],
 }
 
-fn ranges<const CAP: usize>(r: Result<rowkey::ScanRanges<CAP>, rowkey::Error>) -> Ranges {
-    Ranges::from(r.expect("scan ranges"))
+fn ranges<R>(r: Result<R, rowkey::Error>) -> R {
+    r.expect("scan ranges")
 }
 
 fn value_of<V: Debug>(v: &V) -> Vec<u8> {
@@ -70,10 +70,10 @@ struct Layout<'t, K, V> {
 
 impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
     /// Writes `keys`, made from `data` in order, with their values.
-    async fn load(
+    async fn load<'k>(
         table: &'t Table<K>,
         data: &[V],
-        keys: impl IntoIterator<Item = K>,
+        keys: impl IntoIterator<Item = K::Key<'k>>,
         to_v: fn(&Row) -> V,
         seed: u64,
     ) -> Self {
@@ -105,7 +105,13 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
     }
 
     /// Reads `scan` every way and compares with the rows `keep` selects.
-    async fn check(&mut self, what: &str, scan: Ranges, keep: impl Fn(&V) -> bool) -> usize {
+    async fn check(
+        &mut self,
+        what: &str,
+        scan: impl IntoRanges<K>,
+        keep: impl Fn(&V) -> bool,
+    ) -> usize {
+        let scan: Ranges<K> = scan.into_ranges();
         self.scans += 1;
         let want: Vec<V> = self.data.iter().filter(|v| keep(v)).cloned().collect();
         let t = self.table;
@@ -127,7 +133,7 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
         }
 
         let limit = 1 + self.rng.below(25) as usize;
-        for fan_out in [FanOut::OneRequest, FanOut::Concurrent] {
+        for fan_out in [FanOut::OneRequest, FanOut::Concurrent, FanOut::Sequential] {
             let read = Read {
                 fan_out,
                 order: Order::Ascending,
@@ -187,7 +193,7 @@ async fn padded_hosts_and_reverse_ts() {
     const EVENTS: [&str; 4] = ["cpu", "mem", "cpu2", "c"];
     const T: u64 = 1_700_000_000_000;
     let env = common::env();
-    let table = env.table::<Metric>("metric", 1).await;
+    let table = env.table::<Metric<'static>>("metric", 1).await;
     let mut rng = Rng(1);
     let mut data = BTreeSet::new();
     for ts in [0, 1, T, i64::MAX as u64 - 1, i64::MAX as u64] {
@@ -212,7 +218,7 @@ async fn padded_hosts_and_reverse_ts() {
             ts: *ts,
         }),
         |r| {
-            let k: Metric = r.decode().expect("decode");
+            let k = r.key::<Metric>().expect("decode");
             (k.host.to_owned(), k.event.to_owned(), Reverse(k.ts))
         },
         2,
@@ -295,7 +301,7 @@ async fn bucketed_fan_out() {
     const HOSTS: [&str; 5] = ["host1", "host12", "a", "web01", "web02"];
     const T: u64 = 1_700_000_000_000;
     let env = common::env();
-    let table = env.table::<LogEvent>("log", 4).await;
+    let table = env.table::<LogEvent<'static>>("log", 4).await;
     let mut rng = Rng(3);
     let mut data = BTreeSet::new();
     for ts in [0, 15, 16, u64::MAX - 1, u64::MAX] {
@@ -318,7 +324,7 @@ async fn bucketed_fan_out() {
             event,
         }),
         |r| {
-            let k: LogEvent = r.decode().expect("decode");
+            let k = r.key::<LogEvent>().expect("decode");
             (k.ts, k.host.to_owned(), k.event.to_owned())
         },
         4,
@@ -391,7 +397,7 @@ async fn bucketed_fan_out() {
 async fn latest_n_across_buckets() {
     const T: u64 = 1_700_000_000_000;
     let env = common::env();
-    let table = env.table::<RecentEvent>("recent", 16).await;
+    let table = env.table::<RecentEvent<'static>>("recent", 16).await;
     let mut rng = Rng(5);
     let mut data = BTreeSet::new();
     for ts in [0, 1, i64::MAX as u64] {
@@ -409,7 +415,7 @@ async fn latest_n_across_buckets() {
         &data,
         data.iter().map(|(Reverse(ts), host)| RecentEvent { ts: *ts, host }),
         |r| {
-            let k: RecentEvent = r.decode().expect("decode");
+            let k = r.key::<RecentEvent>().expect("decode");
             (Reverse(k.ts), k.host.to_owned())
         },
         6,
@@ -455,7 +461,7 @@ async fn latest_n_across_buckets() {
 #[tokio::test]
 async fn salted() {
     let env = common::env();
-    let users = env.table::<UserOrder>("orders", 8).await;
+    let users = env.table::<UserOrder<'static>>("orders", 8).await;
     let mut rng = Rng(7);
     let ids: Vec<String> = (0..60).map(|i| format!("user{i}")).collect();
     let mut data = BTreeSet::new();
@@ -478,7 +484,7 @@ async fn salted() {
             order_id: *order_id,
         }),
         |r| {
-            let k: UserOrder = r.decode().expect("decode");
+            let k = r.key::<UserOrder>().expect("decode");
             (k.user_id.to_owned(), k.order_id)
         },
         8,
@@ -507,7 +513,7 @@ async fn salted() {
     )
     .await;
 
-    let salted = env.table::<SaltedMetric>("salted", 4).await;
+    let salted = env.table::<SaltedMetric<'static>>("salted", 4).await;
     let hosts: Vec<String> = (0..40).map(|i| format!("h{i}")).collect();
     let mut data = BTreeSet::new();
     while data.len() < KEYS {
@@ -519,7 +525,7 @@ async fn salted() {
         &data,
         data.iter().map(|(host, ts)| SaltedMetric { host, ts: *ts }),
         |r| {
-            let k: SaltedMetric = r.decode().expect("decode");
+            let k = r.key::<SaltedMetric>().expect("decode");
             (k.host.to_owned(), k.ts)
         },
         9,
@@ -585,7 +591,7 @@ async fn bytes_00_and_ff() {
             order_no,
         }),
         |r| {
-            let k: SellerOrder = r.decode().expect("decode");
+            let k = r.key::<SellerOrder>().expect("decode");
             (k.seller_id, k.ts, k.order_no)
         },
         12,
@@ -630,7 +636,7 @@ async fn bytes_00_and_ff() {
         .await;
     }
 
-    let raw = env.table::<RawKey>("raw", 1).await;
+    let raw = env.table::<RawKey<'static>>("raw", 1).await;
     const BYTES: [u8; 6] = [0x00, 0x01, 0x7F, 0xFE, 0xFF, b'a'];
     let mut data = BTreeSet::new();
     while data.len() < KEYS {
@@ -647,7 +653,7 @@ async fn bytes_00_and_ff() {
         &data,
         data.iter().map(|(head, tail)| RawKey { head: *head, tail }),
         |r| {
-            let k: RawKey = r.decode().expect("decode");
+            let k = r.key::<RawKey>().expect("decode");
             (k.head, k.tail.to_vec())
         },
         13,
