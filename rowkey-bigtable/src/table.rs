@@ -406,9 +406,10 @@ impl<K: RowKey> Table<K> {
     }
 
     /// Writes many rows, [`with_batch`](Table::with_batch) rows per
-    /// `MutateRows` request, one request at a time. Every key is encoded
-    /// before anything is sent, so a key that does not encode writes nothing.
-    /// Returns the number of rows written.
+    /// `MutateRows` request, one request at a time. Each batch is encoded
+    /// before it is sent, so a key that does not encode stops the write
+    /// before its batch (the batches before it are written). Returns the
+    /// number of rows written.
     ///
     /// # Errors
     /// As [`put`](Table::put); [`Error::Mutation`] naming the first row
@@ -421,23 +422,24 @@ impl<K: RowKey> Table<K> {
         Q: std::borrow::Borrow<K::Key<'k>>,
         V: AsRef<[u8]>,
     {
-        let entries = rows
-            .into_iter()
-            .map(|(k, v)| {
-                Ok(mutate_rows_request::Entry {
-                    row_key: keys::encode(k.borrow())?,
-                    mutations: vec![self.set_cell(v.as_ref().to_vec())],
-                    ..Default::default()
-                })
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        let total = entries.len();
-        let mut entries = entries.into_iter();
+        let mut rows = rows.into_iter();
+        let mut written = 0;
         loop {
-            let batch: Vec<_> = entries.by_ref().take(self.batch).collect();
+            let batch = rows
+                .by_ref()
+                .take(self.batch)
+                .map(|(k, v)| {
+                    Ok(mutate_rows_request::Entry {
+                        row_key: keys::encode(k.borrow())?,
+                        mutations: vec![self.set_cell(v.as_ref().to_vec())],
+                        ..Default::default()
+                    })
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
             if batch.is_empty() {
-                return Ok(total);
+                return Ok(written);
             }
+            written += batch.len();
             self.mutate_rows(batch).await?;
         }
     }
