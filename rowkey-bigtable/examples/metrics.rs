@@ -198,7 +198,10 @@ async fn main() -> Result<(), Box<dyn Error>> {
         .map(|r| Ok((metrics.decode(r)?.ts, number(r))))
         .collect::<Result<_, rowkey_bigtable::Error>>()?;
     assert_eq!(latest.len(), 10);
-    assert_eq!(latest[0].0, timestamp(hosts.len().min(7) - 1, 0, POINTS - 1));
+    assert_eq!(
+        latest[0].0,
+        timestamp(hosts.len().min(7) - 1, 0, POINTS - 1)
+    );
     println!(
         "(b) latest 10 of {host}/cpu: {} back to {} ({:.2} .. {:.2}), {}",
         clock(latest[0].0),
@@ -218,7 +221,9 @@ async fn main() -> Result<(), Box<dyn Error>> {
             fan_out,
             ..Read::default()
         };
-        let rows = events.read(EventKey::scan().ts(t1..t2).ranges()?, read).await?;
+        let rows = events
+            .read(EventKey::scan().ts(t1..t2).ranges()?, read)
+            .await?;
         let took = started.elapsed();
         let mut per_bucket = [0usize; 16];
         let mut merged = Vec::with_capacity(rows.len());

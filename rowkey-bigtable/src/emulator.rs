@@ -4,8 +4,8 @@
 
 use crate::Error;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
 use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -113,7 +113,9 @@ impl Emulator {
             }
             if let Some(p) = line.trim().strip_prefix("pid ") {
                 pid = p.parse().ok();
-            } else if let Some(a) = line.trim().strip_prefix("Cloud Bigtable emulator running on ")
+            } else if let Some(a) = line
+                .trim()
+                .strip_prefix("Cloud Bigtable emulator running on ")
             {
                 addr = Some(a.to_owned());
             }

@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 pub const MAX_ROW_KEY: usize = 4096;
 
 /// Encodes `key`, refusing what Bigtable would refuse, with the key's name.
-pub(crate) fn encode<K: RowKey + ?Sized>(key: &K) -> Result<Vec<u8>, Error> {
+pub(crate) fn encode<K: RowKey>(key: &K) -> Result<Vec<u8>, Error> {
     let len = key.encoded_len();
     if len > MAX_ROW_KEY {
         return Err(Error::KeyTooLong { key: K::NAME, len });

@@ -50,12 +50,12 @@
 #![deny(missing_docs)]
 
 #[cfg(unix)]
-mod emulator;
+pub mod emulator;
 mod keys;
 mod table;
 
 #[cfg(unix)]
-pub use emulator::{locate as locate_emulator, Emulator};
+pub use emulator::Emulator;
 pub use keys::{IntoRanges, Ranges, MAX_ROW_KEY};
 pub use table::{Bigtable, FanOut, Order, Page, Read, Row, RowStream, Table, MAX_BATCH};
 

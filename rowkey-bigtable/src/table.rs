@@ -67,7 +67,10 @@ impl Bigtable {
         let uri = format!("http://{addr}");
         let endpoint = Channel::from_shared(uri.clone())
             .ok()
-            .filter(|_| addr.rsplit_once(':').is_some_and(|(_, p)| p.parse::<u16>().is_ok()))
+            .filter(|_| {
+                addr.rsplit_once(':')
+                    .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
+            })
             .ok_or_else(|| {
                 Error::Invalid(format!(
                     "emulator address {addr:?} is not HOST:PORT (e.g. 127.0.0.1:8086)"
@@ -358,7 +361,10 @@ impl<K: RowKey> Table<K> {
     /// As [`rowkey::split_keys`]; [`Error::Invalid`] for a split key that
     /// is not printable.
     pub fn create_command(&self, regions: usize) -> Result<String, Error> {
-        let mut cmd = format!("cbt createtable {} families={}:maxversions=1", self.id, self.family);
+        let mut cmd = format!(
+            "cbt createtable {} families={}:maxversions=1",
+            self.id, self.family
+        );
         let splits = split_keys::<K>(regions)?;
         if !splits.is_empty() {
             let mut text = Vec::new();
@@ -456,7 +462,10 @@ impl<K: RowKey> Table<K> {
             .await?;
         let mut done = 0;
         while let Some(response) = responses.next().await {
-            for entry in response.map_err(bigtable_rs::bigtable::Error::from)?.entries {
+            for entry in response
+                .map_err(bigtable_rs::bigtable::Error::from)?
+                .entries
+            {
                 let status = entry.status.unwrap_or_default();
                 if status.code != 0 {
                     let row = usize::try_from(entry.index)
@@ -561,7 +570,10 @@ impl<K: RowKey> Table<K> {
         }
         let mut data = self.data.clone();
         let rows = data.read_rows(self.request(rows, limit)).await?;
-        Ok(rows.into_iter().map(|(key, cells)| row(key, cells)).collect())
+        Ok(rows
+            .into_iter()
+            .map(|(key, cells)| row(key, cells))
+            .collect())
     }
 
     /// A `ReadRows` of the table's column; a limit of 0 reads every row.
@@ -592,8 +604,7 @@ impl<K: RowKey> Table<K> {
     /// The rows of each range, read concurrently, each up to `limit` rows
     /// (0: all).
     async fn read_each(&self, ranges: &Ranges<K>, limit: usize) -> Result<Vec<Vec<Row>>, Error> {
-        futures::future::try_join_all(ranges.ranges.iter().map(|r| self.read_range(r, limit)))
-            .await
+        futures::future::try_join_all(ranges.ranges.iter().map(|r| self.read_range(r, limit))).await
     }
 
     /// Every row of a scan, in key order (without the salt or bucket): the
@@ -657,11 +668,7 @@ impl<K: RowKey> Table<K> {
         };
         let streams = match read.fan_out {
             FanOut::Concurrent if read.order == Order::Ascending => {
-                return self
-                    .stream(ranges, read.limit)
-                    .await?
-                    .try_collect()
-                    .await;
+                return self.stream(ranges, read.limit).await?.try_collect().await;
             }
             FanOut::Concurrent => self.read_each(&ranges, per_range).await?,
             FanOut::Sequential => {
@@ -792,7 +799,11 @@ impl<K: RowKey> Table<K> {
 fn row(key: Vec<u8>, cells: Vec<bigtable_rs::bigtable::RowCell>) -> Row {
     Row {
         key,
-        value: cells.into_iter().next().map(|c| c.value).unwrap_or_default(),
+        value: cells
+            .into_iter()
+            .next()
+            .map(|c| c.value)
+            .unwrap_or_default(),
     }
 }
 

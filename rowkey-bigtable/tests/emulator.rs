@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 fn gone(pid: u32) -> bool {
     match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Err(_) => true,
-        Ok(stat) => stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('X')),
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('X')),
     }
 }
 
@@ -32,8 +34,7 @@ fn wait_gone(pid: u32) -> bool {
 }
 
 fn is_emulator(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/cmdline"))
-        .is_ok_and(|c| c.contains("cbtemulator"))
+    std::fs::read_to_string(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c.contains("cbtemulator"))
 }
 
 #[test]
@@ -87,7 +88,10 @@ fn emulator_stops_when_its_process_is_killed() {
         .lines()
         .map_while(Result::ok)
         // libtest prints "test NAME ... " before it on the same line.
-        .find_map(|l| l.rsplit_once("emulator pid ").map(|(_, p)| p.parse().unwrap()))
+        .find_map(|l| {
+            l.rsplit_once("emulator pid ")
+                .map(|(_, p)| p.parse().unwrap())
+        })
         .expect("the child started an emulator");
     assert!(is_emulator(pid));
     child.kill().unwrap();
@@ -135,9 +139,16 @@ async fn put_get_delete_and_put_many_in_batches() {
     assert_eq!(t.get(&k).await.unwrap(), None);
     t.put(&k, b"1").await.unwrap();
     t.put(&k, b"2").await.unwrap();
-    assert_eq!(t.get(&k).await.unwrap(), Some(b"2".to_vec()), "latest version");
+    assert_eq!(
+        t.get(&k).await.unwrap(),
+        Some(b"2".to_vec()),
+        "latest version"
+    );
     // host12 is not host1.
-    let k12 = Metric { host: "host12", ..k };
+    let k12 = Metric {
+        host: "host12",
+        ..k
+    };
     assert_eq!(t.get(&k12).await.unwrap(), None);
     t.delete(&k).await.unwrap();
     assert_eq!(t.get(&k).await.unwrap(), None);
@@ -163,7 +174,9 @@ async fn put_get_delete_and_put_many_in_batches() {
         assert_eq!(written, keys.len());
         let rows = t.scan(Metric::scan().ranges().unwrap()).await.unwrap();
         assert_eq!(rows.len(), keys.len());
-        assert!(rows.iter().all(|r| r.value == format!("{batch}").as_bytes()));
+        assert!(rows
+            .iter()
+            .all(|r| r.value == format!("{batch}").as_bytes()));
         let mut want: Vec<Vec<u8>> = keys.iter().map(|k| k.to_vec().unwrap()).collect();
         want.sort();
         let got: Vec<Vec<u8>> = rows.iter().map(|r| r.key.clone()).collect();

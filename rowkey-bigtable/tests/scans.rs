@@ -163,7 +163,11 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
         let mut pages = 1;
         loop {
             let rows = self.rows(&page.rows, what);
-            assert!(rows.len() <= size, "{what}: page of {} > {size}", rows.len());
+            assert!(
+                rows.len() <= size,
+                "{what}: page of {} > {size}",
+                rows.len()
+            );
             let Some(next) = page.next.take() else {
                 paged.extend(rows);
                 break;
@@ -171,7 +175,10 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
             assert_eq!(rows.len(), size, "{what}: a page before the last is full");
             paged.extend(rows);
             pages += 1;
-            assert!(pages <= want.len() / size + 2, "{what}: paging does not end");
+            assert!(
+                pages <= want.len() / size + 2,
+                "{what}: paging does not end"
+            );
             page = t.page(next, size).await.expect("page");
         }
         if let Some(d) = diff(&paged, &want) {
@@ -188,6 +195,10 @@ fn pick<'a, T>(rng: &mut Rng, from: &'a [T]) -> &'a T {
 /// `#[pad]`: `host1` is not a prefix of `host12`; `#[reverse_ts]`: newest
 /// first, with timestamps at 0 and `i64::MAX`; empty windows.
 #[tokio::test]
+#[allow(
+    clippy::reversed_empty_ranges,
+    reason = "inverted windows are scans that must select nothing"
+)]
 async fn padded_hosts_and_reverse_ts() {
     const HOSTS: [&str; 7] = ["host1", "host12", "host2", "host10", "h", "host1a", "web01"];
     const EVENTS: [&str; 4] = ["cpu", "mem", "cpu2", "c"];
@@ -204,7 +215,11 @@ async fn padded_hosts_and_reverse_ts() {
     while data.len() < KEYS + 2000 {
         let h = *pick(&mut rng, &HOSTS);
         let e = *pick(&mut rng, &EVENTS);
-        data.insert((h.to_owned(), e.to_owned(), Reverse(T + rng.below(1_000_000))));
+        data.insert((
+            h.to_owned(),
+            e.to_owned(),
+            Reverse(T + rng.below(1_000_000)),
+        ));
     }
     let data: Vec<_> = data.into_iter().collect();
     #[allow(dead_code)]
@@ -259,9 +274,11 @@ async fn padded_hosts_and_reverse_ts() {
             hit(v, None, None)
         })
         .await;
-        l.check(&format!("{h}/{e} {a}..{b}"), ranges(s().ts(a..b).ranges()), |v| {
-            hit(v, Some(a), Some(b - 1))
-        })
+        l.check(
+            &format!("{h}/{e} {a}..{b}"),
+            ranges(s().ts(a..b).ranges()),
+            |v| hit(v, Some(a), Some(b - 1)),
+        )
         .await;
         l.check(
             &format!("{h}/{e} {a}..={b}"),
@@ -269,13 +286,17 @@ async fn padded_hosts_and_reverse_ts() {
             |v| hit(v, Some(a), Some(b)),
         )
         .await;
-        l.check(&format!("{h}/{e} {a}.."), ranges(s().ts(a..).ranges()), |v| {
-            hit(v, Some(a), None)
-        })
+        l.check(
+            &format!("{h}/{e} {a}.."),
+            ranges(s().ts(a..).ranges()),
+            |v| hit(v, Some(a), None),
+        )
         .await;
-        l.check(&format!("{h}/{e} ..{b}"), ranges(s().ts(..b).ranges()), |v| {
-            hit(v, None, Some(b - 1))
-        })
+        l.check(
+            &format!("{h}/{e} ..{b}"),
+            ranges(s().ts(..b).ranges()),
+            |v| hit(v, None, Some(b - 1)),
+        )
         .await;
     }
     // Scans that select nothing: an empty, inverted or impossible window.
@@ -286,7 +307,10 @@ async fn padded_hosts_and_reverse_ts() {
         ("ts 5..5", ranges(s().ts(T..T).ranges())),
         ("ts inverted", ranges(s().ts(T + 10..T).ranges())),
         ("ts ..0", ranges(s().ts(..0).ranges())),
-        ("ts above i64::MAX", ranges(s().ts(i64::MAX as u64 + 1..).ranges())),
+        (
+            "ts above i64::MAX",
+            ranges(s().ts(i64::MAX as u64 + 1..).ranges()),
+        ),
         ("host ..\"\"", ranges(Metric::scan().host(.."").ranges())),
     ] {
         assert_eq!(l.check(what, scan, |_| false).await, 0, "{what}");
@@ -297,6 +321,10 @@ async fn padded_hosts_and_reverse_ts() {
 /// `#[bucket(16)]` on a leading timestamp: every window fans out over 16
 /// ranges and is merged back into time order.
 #[tokio::test]
+#[allow(
+    clippy::reversed_empty_ranges,
+    reason = "inverted windows are scans that must select nothing"
+)]
 async fn bucketed_fan_out() {
     const HOSTS: [&str; 5] = ["host1", "host12", "a", "web01", "web02"];
     const T: u64 = 1_700_000_000_000;
@@ -377,13 +405,22 @@ async fn bucketed_fan_out() {
     let (ts, host, _) = l.data[l.data.len() / 2].clone();
     l.check(
         "one ts, host, events e1..e5",
-        ranges(LogEvent::scan().ts(ts).host(host.as_str()).event("e1".."e5").ranges()),
+        ranges(
+            LogEvent::scan()
+                .ts(ts)
+                .host(host.as_str())
+                .event("e1".."e5")
+                .ranges(),
+        ),
         |v| v.0 == ts && v.1 == host && ("e1".."e5").contains(&v.2.as_str()),
     )
     .await;
     for (what, scan) in [
         ("ts T..T", ranges(LogEvent::scan().ts(T..T).ranges())),
-        ("ts inverted", ranges(LogEvent::scan().ts(T + 5..T).ranges())),
+        (
+            "ts inverted",
+            ranges(LogEvent::scan().ts(T + 5..T).ranges()),
+        ),
         ("ts ..0", ranges(LogEvent::scan().ts(..0).ranges())),
     ] {
         assert_eq!(l.check(what, scan, |_| false).await, 0, "{what}");
@@ -413,7 +450,8 @@ async fn latest_n_across_buckets() {
     let mut l = Layout::load(
         &table,
         &data,
-        data.iter().map(|(Reverse(ts), host)| RecentEvent { ts: *ts, host }),
+        data.iter()
+            .map(|(Reverse(ts), host)| RecentEvent { ts: *ts, host }),
         |r| {
             let k = r.key::<RecentEvent>().expect("decode");
             (Reverse(k.ts), k.host.to_owned())
@@ -433,8 +471,10 @@ async fn latest_n_across_buckets() {
         }
         assert_eq!(got[0].0 .0, i64::MAX as u64, "the newest first");
     }
-    l.check("whole table", ranges(RecentEvent::scan().ranges()), |_| true)
-        .await;
+    l.check("whole table", ranges(RecentEvent::scan().ranges()), |_| {
+        true
+    })
+    .await;
     for _ in 0..12 {
         let a = T + l.rng.below(2_000_000);
         let b = a + l.rng.below(100_000);
@@ -501,14 +541,24 @@ async fn salted() {
         let b = a + l.rng.below(1 << 39);
         l.check(
             &format!("user {id} orders {a}..={b}"),
-            ranges(UserOrder::scan().user_id(id.as_str()).order_id(a..=b).ranges()),
+            ranges(
+                UserOrder::scan()
+                    .user_id(id.as_str())
+                    .order_id(a..=b)
+                    .ranges(),
+            ),
             |v| &v.0 == id && (a..=b).contains(&v.1),
         )
         .await;
     }
     l.check(
         "user0 orders u64::MAX..",
-        ranges(UserOrder::scan().user_id("user0").order_id(u64::MAX..).ranges()),
+        ranges(
+            UserOrder::scan()
+                .user_id("user0")
+                .order_id(u64::MAX..)
+                .ranges(),
+        ),
         |v| v.0 == "user0" && v.1 == u64::MAX,
     )
     .await;
@@ -612,7 +662,12 @@ async fn bytes_00_and_ff() {
         .await;
         l.check(
             &format!("seller {s:#x}, ts ..=u64::MAX-1"),
-            ranges(SellerOrder::scan().seller_id(s).ts(..=u64::MAX - 1).ranges()),
+            ranges(
+                SellerOrder::scan()
+                    .seller_id(s)
+                    .ts(..=u64::MAX - 1)
+                    .ranges(),
+            ),
             |v| v.0 == s && v.1 < u64::MAX,
         )
         .await;
