@@ -59,7 +59,20 @@ fn diff<V: PartialEq + Debug>(got: &[V], want: &[V]) -> Option<String> {
     ))
 }
 
+impl<K, V> Drop for Layout<'_, K, V> {
+    fn drop(&mut self) {
+        eprintln!(
+            "{}: {} keys, {} scans, {} rows read",
+            self.name,
+            self.data.len(),
+            self.scans,
+            self.rows_read
+        );
+    }
+}
+
 struct Layout<'t, K, V> {
+    name: String,
     table: &'t Table<K>,
     data: Vec<V>,
     to_v: fn(&Row) -> V,
@@ -84,6 +97,7 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
             .expect("put_many");
         assert_eq!(written, data.len());
         Layout {
+            name: table.name().rsplit('/').next().unwrap_or_default().to_owned(),
             table,
             data: data.to_vec(),
             to_v,
@@ -315,7 +329,6 @@ async fn padded_hosts_and_reverse_ts() {
     ] {
         assert_eq!(l.check(what, scan, |_| false).await, 0, "{what}");
     }
-    eprintln!("metric: {} scans, {} rows read", l.scans, l.rows_read);
 }
 
 /// `#[bucket(16)]` on a leading timestamp: every window fans out over 16
@@ -425,7 +438,6 @@ async fn bucketed_fan_out() {
     ] {
         assert_eq!(l.check(what, scan, |_| false).await, 0, "{what}");
     }
-    eprintln!("log: {} scans, {} rows read", l.scans, l.rows_read);
 }
 
 /// `#[bucket(16)] #[reverse_ts]`: the latest N over every bucket, read as N
@@ -493,7 +505,6 @@ async fn latest_n_across_buckets() {
         assert!(latest.is_empty(), "{what}: latest 5 gave {latest:?}");
         assert_eq!(l.check(what, scan, |_| false).await, 0, "{what}");
     }
-    eprintln!("recent: {} scans, {} rows read", l.scans, l.rows_read);
 }
 
 /// Salts: a field-level MD5 salt (seed 000), one range per user; a
