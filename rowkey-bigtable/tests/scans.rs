@@ -97,7 +97,12 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
             .expect("put_many");
         assert_eq!(written, data.len());
         Layout {
-            name: table.name().rsplit('/').next().unwrap_or_default().to_owned(),
+            name: table
+                .name()
+                .rsplit('/')
+                .next()
+                .unwrap_or_default()
+                .to_owned(),
             table,
             data: data.to_vec(),
             to_v,
