@@ -120,15 +120,15 @@ impl std::fmt::Display for OwnedRange {
 /// back to resume from. Typed by the key, so another key's scan does not
 /// compile where `K`'s is expected.
 pub struct Ranges<K> {
-    pub(crate) ranges: Vec<OwnedRange>,
+    pub(crate) list: Vec<OwnedRange>,
     pub(crate) skip: usize,
     key: PhantomData<fn() -> K>,
 }
 
 impl<K> Ranges<K> {
-    pub(crate) fn new(ranges: Vec<OwnedRange>, skip: usize) -> Self {
+    pub(crate) fn new(list: Vec<OwnedRange>, skip: usize) -> Self {
         Ranges {
-            ranges,
+            list,
             skip,
             key: PhantomData,
         }
@@ -137,26 +137,26 @@ impl<K> Ranges<K> {
     /// The non-empty ranges left.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.ranges.len()
+        self.list.len()
     }
 
     /// Whether the scan selects nothing (every range was empty): nothing is
     /// sent to Bigtable.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.ranges.is_empty()
+        self.list.is_empty()
     }
 }
 
 impl<K> Clone for Ranges<K> {
     fn clone(&self) -> Self {
-        Ranges::new(self.ranges.clone(), self.skip)
+        Ranges::new(self.list.clone(), self.skip)
     }
 }
 
 impl<K> PartialEq for Ranges<K> {
     fn eq(&self, other: &Self) -> bool {
-        self.ranges == other.ranges && self.skip == other.skip
+        self.list == other.list && self.skip == other.skip
     }
 }
 
@@ -164,7 +164,7 @@ impl<K> Eq for Ranges<K> {}
 
 impl<K> std::fmt::Debug for Ranges<K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let ranges: Vec<String> = self.ranges.iter().map(ToString::to_string).collect();
+        let ranges: Vec<String> = self.list.iter().map(ToString::to_string).collect();
         f.debug_struct("Ranges")
             .field("ranges", &ranges)
             .field("skip", &self.skip)
@@ -186,7 +186,7 @@ impl<K: RowKey> IntoRanges<K> for Ranges<K> {
     }
 }
 
-impl<'a, K: RowKey> IntoRanges<K> for ScanRanges<K::Key<'a>> {
+impl<K: RowKey> IntoRanges<K> for ScanRanges<K::Key<'_>> {
     fn into_ranges(self) -> Ranges<K> {
         let skip = self.merge_skip();
         let ranges = self

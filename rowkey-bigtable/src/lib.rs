@@ -48,6 +48,7 @@
 //! reaches Bigtable: an empty `RowSet` there reads the whole table.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![warn(clippy::pedantic)]
 
 #[cfg(unix)]
 pub mod emulator;

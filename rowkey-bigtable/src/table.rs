@@ -604,7 +604,7 @@ impl<K: RowKey> Table<K> {
     /// The rows of each range, read concurrently, each up to `limit` rows
     /// (0: all).
     async fn read_each(&self, ranges: &Ranges<K>, limit: usize) -> Result<Vec<Vec<Row>>, Error> {
-        futures::future::try_join_all(ranges.ranges.iter().map(|r| self.read_range(r, limit))).await
+        futures::future::try_join_all(ranges.list.iter().map(|r| self.read_range(r, limit))).await
     }
 
     /// Every row of a scan, in key order (without the salt or bucket): the
@@ -673,7 +673,7 @@ impl<K: RowKey> Table<K> {
             FanOut::Concurrent => self.read_each(&ranges, per_range).await?,
             FanOut::Sequential => {
                 let mut streams = Vec::with_capacity(ranges.len());
-                for range in &ranges.ranges {
+                for range in &ranges.list {
                     streams.push(self.read_range(range, per_range).await?);
                 }
                 streams
@@ -682,7 +682,7 @@ impl<K: RowKey> Table<K> {
                 let server_limit = if ranges.len() == 1 { per_range } else { 0 };
                 let set = RowSet {
                     row_keys: Vec::new(),
-                    row_ranges: ranges.ranges.iter().map(OwnedRange::to_row_range).collect(),
+                    row_ranges: ranges.list.iter().map(OwnedRange::to_row_range).collect(),
                 };
                 let rows = self.read_rows(set, server_limit).await?;
                 split_by_range(&ranges, rows)
@@ -717,7 +717,7 @@ impl<K: RowKey> Table<K> {
         let limit = limit.unwrap_or(usize::MAX);
         let per_range = if limit == usize::MAX { 0 } else { limit };
         let opened = ranges
-            .ranges
+            .list
             .iter()
             .filter(|r| !r.is_empty() && limit > 0)
             .map(|range| {
@@ -779,7 +779,7 @@ impl<K: RowKey> Table<K> {
         // A range that came back short was read to its end: done once all of
         // it is on a page. Every other goes on after its last row here.
         let mut next = Vec::new();
-        for (i, range) in ranges.ranges.iter().enumerate() {
+        for (i, range) in ranges.list.iter().enumerate() {
             if read[i] < size && taken[i] == read[i] {
                 continue;
             }
@@ -812,7 +812,7 @@ fn row(key: Vec<u8>, cells: Vec<bigtable_rs::bigtable::RowCell>) -> Row {
 fn split_by_range<K>(ranges: &Ranges<K>, rows: Vec<Row>) -> Vec<Vec<Row>> {
     let mut out: Vec<Vec<Row>> = vec![Vec::new(); ranges.len()];
     for row in rows {
-        if let Some(i) = ranges.ranges.iter().position(|r| r.contains(&row.key)) {
+        if let Some(i) = ranges.list.iter().position(|r| r.contains(&row.key)) {
             out[i].push(row);
         }
     }
