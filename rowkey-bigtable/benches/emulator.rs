@@ -1,0 +1,176 @@
+//! Throughput on Google's Bigtable emulator (one `cbtemulator` for the whole
+//! run, started here): writes by batch size, a whole-table scan, and a
+//! 16-bucket fan-out read in one `ReadRows`, as 16 concurrent streams, and
+//! as 16 requests one after another.
+//!
+//! ```text
+//! cargo bench -p rowkey-bigtable --bench emulator
+//! ```
+//!
+//! Rows per second are divan's `items/s` (every sample counts its rows).
+
+use divan::counter::ItemsCount;
+use divan::Bencher;
+use rowkey::RowKey;
+use rowkey_bigtable::{Bigtable, Emulator, FanOut, Read, Table};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
+use tokio::runtime::Runtime;
+
+/// `[ts % 16][ts][host][metric]`, as the metrics example's events.
+#[derive(RowKey, Debug)]
+struct EventKey<'a> {
+    #[bucket(16)]
+    ts: u64,
+    #[pad(16)]
+    host: &'a str,
+    metric: &'a str,
+}
+
+const T: u64 = 1_700_000_000_000;
+/// Rows in the read table: 16 buckets of 6,250.
+const READ_ROWS: u64 = 100_000;
+const WRITE_ROWS: usize = 10_000;
+
+struct Env {
+    rt: Runtime,
+    bt: Bigtable,
+    /// Loaded once: `READ_ROWS` rows, one per millisecond from `T`.
+    read: Table<EventKey<'static>>,
+    _emulator: Emulator,
+}
+
+fn env() -> &'static Env {
+    static ENV: OnceLock<Env> = OnceLock::new();
+    ENV.get_or_init(|| {
+        let emulator = Emulator::start().expect("cbtemulator");
+        let rt = Runtime::new().expect("tokio runtime");
+        let (bt, read) = rt.block_on(async {
+            let bt = Bigtable::emulator(emulator.addr(), "bench", "bench").expect("connect");
+            let read = bt
+                .create_table::<EventKey<'static>>("read", &["d"], 16)
+                .await
+                .expect("create");
+            let rows = (0..READ_ROWS).map(|i| {
+                let key = EventKey {
+                    ts: T + i,
+                    host: "web01",
+                    metric: "cpu",
+                };
+                (key, [0u8; 8])
+            });
+            read.put_many(rows).await.expect("load");
+            (bt, read)
+        });
+        Env {
+            rt,
+            bt,
+            read,
+            _emulator: emulator,
+        }
+    })
+}
+
+fn main() {
+    divan::main();
+}
+
+/// 10,000 new rows per sample, `batch` rows per `MutateRows`.
+#[divan::bench(args = [10, 100, 1000, 10_000], sample_count = 5, sample_size = 1)]
+fn write_batch(bencher: Bencher, batch: usize) {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let env = env();
+    let table = env
+        .rt
+        .block_on(
+            env.bt
+                .create_table::<EventKey<'static>>(&format!("w{batch}"), &["d"], 16),
+        )
+        .expect("create")
+        .with_batch(batch)
+        .expect("batch");
+    bencher
+        .counter(ItemsCount::new(WRITE_ROWS))
+        .bench_local(|| {
+            let start = NEXT.fetch_add(WRITE_ROWS as u64, Ordering::Relaxed);
+            let rows = (start..start + WRITE_ROWS as u64).map(|i| {
+                let key = EventKey {
+                    ts: T + i,
+                    host: "web01",
+                    metric: "cpu",
+                };
+                (key, [0u8; 8])
+            });
+            env.rt.block_on(table.put_many(rows)).expect("put_many")
+        });
+}
+
+/// 1,000 rows, one `MutateRow` each.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn write_one_by_one(bencher: Bencher) {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let env = env();
+    let table = env
+        .rt
+        .block_on(env.bt.create_table::<EventKey<'static>>("w1", &["d"], 16))
+        .expect("create");
+    bencher.counter(ItemsCount::new(1000usize)).bench_local(|| {
+        env.rt.block_on(async {
+            for _ in 0..1000 {
+                let key = EventKey {
+                    ts: T + NEXT.fetch_add(1, Ordering::Relaxed),
+                    host: "web01",
+                    metric: "cpu",
+                };
+                table.put(&key, [0u8; 8]).await.expect("put");
+            }
+        });
+    });
+}
+
+/// Every row of the table, 16 bucket ranges, merged: the whole 100,000.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn scan_all(bencher: Bencher) {
+    let env = env();
+    bencher.counter(ItemsCount::new(READ_ROWS)).bench_local(|| {
+        let rows = env
+            .rt
+            .block_on(env.read.scan(EventKey::scan().ranges().expect("ranges")))
+            .expect("scan");
+        assert_eq!(rows.len() as u64, READ_ROWS);
+        rows
+    });
+}
+
+/// A time window over 16 buckets: `rows` rows, read three ways.
+fn fan_out(bencher: Bencher, rows: u64, fan_out: FanOut) {
+    let env = env();
+    bencher.counter(ItemsCount::new(rows)).bench_local(|| {
+        let ranges = EventKey::scan().ts(T + 1000..T + 1000 + rows).ranges();
+        let read = Read {
+            fan_out,
+            ..Read::default()
+        };
+        let got = env
+            .rt
+            .block_on(env.read.read(ranges.expect("ranges"), read))
+            .expect("read");
+        assert_eq!(got.len() as u64, rows);
+        got
+    });
+}
+
+#[divan::bench(args = [160, 16_000], sample_count = 10, sample_size = 1)]
+fn fan_out_one_request(bencher: Bencher, rows: u64) {
+    fan_out(bencher, rows, FanOut::OneRequest);
+}
+
+#[divan::bench(args = [160, 16_000], sample_count = 10, sample_size = 1)]
+fn fan_out_concurrent(bencher: Bencher, rows: u64) {
+    fan_out(bencher, rows, FanOut::Concurrent);
+}
+
+#[divan::bench(args = [160, 16_000], sample_count = 10, sample_size = 1)]
+fn fan_out_sequential(bencher: Bencher, rows: u64) {
+    fan_out(bencher, rows, FanOut::Sequential);
+}

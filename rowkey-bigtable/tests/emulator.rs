@@ -1,0 +1,305 @@
+//! The emulator harness (stopped and reaped on drop, on panic and when its
+//! parent dies) and the table handle's writes, reads and refusals.
+
+mod common;
+
+use common::seeds::{LogEvent, Metric, UserOrder};
+use rowkey::RowKey;
+use rowkey_bigtable::{Bigtable, Emulator, Error, MAX_ROW_KEY};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Whether process `pid` is gone (a zombie counts as still there: nobody
+/// reaped it).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('X')),
+    }
+}
+
+fn wait_gone(pid: u32) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(10) {
+        if gone(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+fn is_emulator(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/cmdline")).is_ok_and(|c| c.contains("cbtemulator"))
+}
+
+#[test]
+fn emulator_stops_and_is_reaped_on_drop() {
+    let emulator = common::emulator();
+    let pid = emulator.pid();
+    assert!(is_emulator(pid), "pid {pid} is the emulator");
+    assert!(emulator.addr().starts_with("127.0.0.1:"), "{emulator:?}");
+    drop(emulator);
+    assert!(gone(pid), "emulator {pid} still there after drop");
+}
+
+#[test]
+fn emulator_stops_when_a_test_panics() {
+    let pid = std::sync::Mutex::new(0);
+    let result = std::panic::catch_unwind(|| {
+        let emulator = common::emulator();
+        *pid.lock().unwrap() = emulator.pid();
+        panic!("a failing test");
+    });
+    assert!(result.is_err());
+    let pid = *pid.lock().unwrap();
+    assert!(pid != 0 && gone(pid), "emulator {pid} outlived the panic");
+}
+
+/// The test binary runs itself as a child that starts an emulator and
+/// hangs; killing that child with SIGKILL (no destructor runs) must still
+/// stop the emulator.
+#[test]
+fn emulator_stops_when_its_process_is_killed() {
+    if std::env::var_os("ROWKEY_BIGTABLE_HOLD_EMULATOR").is_some() {
+        let emulator = common::emulator();
+        println!("emulator pid {}", emulator.pid());
+        loop {
+            std::thread::sleep(Duration::from_secs(1));
+        }
+    }
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "emulator_stops_when_its_process_is_killed",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("ROWKEY_BIGTABLE_HOLD_EMULATOR", "1")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run the test binary");
+    let stdout = child.stdout.take().unwrap();
+    let pid: u32 = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        // libtest prints "test NAME ... " before it on the same line.
+        .find_map(|l| {
+            l.rsplit_once("emulator pid ")
+                .map(|(_, p)| p.parse().unwrap())
+        })
+        .expect("the child started an emulator");
+    assert!(is_emulator(pid));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(wait_gone(pid), "emulator {pid} outlived its killed parent");
+}
+
+#[test]
+fn a_missing_emulator_is_an_error_that_says_how_to_get_one() {
+    let err = Emulator::start_with(Path::new("/nonexistent/cbtemulator")).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("/nonexistent/cbtemulator"), "{text}");
+    assert!(text.contains("CBTEMULATOR"), "{text}");
+}
+
+#[test]
+fn connecting_outside_a_runtime_is_an_error() {
+    let err = Bigtable::emulator("127.0.0.1:1", "p", "i").unwrap_err();
+    assert!(err.to_string().contains("Tokio runtime"), "{err}");
+}
+
+#[test]
+fn an_emulator_that_exits_at_once_is_an_error_not_a_hang() {
+    let err = Emulator::start_with(Path::new("/bin/false")).unwrap_err();
+    assert!(err.to_string().contains("exited without printing"), "{err}");
+}
+
+#[tokio::test]
+async fn bad_addresses_are_refused_not_panicked_on() {
+    for addr in ["", "127.0.0.1", "host:port", "a b:1", "127.0.0.1:99999"] {
+        let err = Bigtable::emulator(addr, "p", "i").unwrap_err();
+        assert!(err.to_string().contains("HOST:PORT"), "{addr:?}: {err}");
+    }
+}
+
+#[tokio::test]
+async fn put_get_delete_and_put_many_in_batches() {
+    let env = common::env();
+    let t = env.table::<Metric<'static>>("m", 1).await;
+    let k = Metric {
+        host: "host1",
+        event: "cpu",
+        ts: 1_700_000_000_000,
+    };
+    assert_eq!(t.get(&k).await.unwrap(), None);
+    t.put(&k, b"1").await.unwrap();
+    t.put(&k, b"2").await.unwrap();
+    assert_eq!(
+        t.get(&k).await.unwrap(),
+        Some(b"2".to_vec()),
+        "latest version"
+    );
+    // host12 is not host1.
+    let k12 = Metric {
+        host: "host12",
+        ..k
+    };
+    assert_eq!(t.get(&k12).await.unwrap(), None);
+    t.delete(&k).await.unwrap();
+    assert_eq!(t.get(&k).await.unwrap(), None);
+
+    // 2,500 rows in batches of 7 (358 MutateRows requests), then of 1000.
+    let hosts: Vec<String> = (0..50).map(|i| format!("host{i}")).collect();
+    let keys: Vec<Metric> = hosts
+        .iter()
+        .flat_map(|host| {
+            (0..50).map(move |i| Metric {
+                host,
+                event: "mem",
+                ts: i,
+            })
+        })
+        .collect();
+    for batch in [7, 1000] {
+        let t = t.clone().with_batch(batch).unwrap();
+        let written = t
+            .put_many(keys.iter().map(|k| (k, format!("{batch}"))))
+            .await
+            .unwrap();
+        assert_eq!(written, keys.len());
+        let rows = t.scan(Metric::scan().ranges().unwrap()).await.unwrap();
+        assert_eq!(rows.len(), keys.len());
+        assert!(rows
+            .iter()
+            .all(|r| r.value == format!("{batch}").as_bytes()));
+        let mut want: Vec<Vec<u8>> = keys.iter().map(|k| k.to_vec().unwrap()).collect();
+        want.sort();
+        let got: Vec<Vec<u8>> = rows.iter().map(|r| r.key.clone()).collect();
+        assert_eq!(got, want, "rows in key order");
+        for r in &rows {
+            let key = t.decode(r).unwrap();
+            assert_eq!(key.event, "mem");
+        }
+    }
+    for bad in [0, rowkey_bigtable::MAX_BATCH + 1] {
+        let err = t.clone().with_batch(bad).unwrap_err();
+        assert!(err.to_string().contains("100000"), "{err}");
+    }
+}
+
+/// A key over Bigtable's 4 KiB limit and an empty key are refused at encode
+/// with the key's name; a batch holding one writes nothing.
+#[tokio::test]
+async fn keys_bigtable_refuses_are_refused_at_encode() {
+    #[derive(RowKey, Debug)]
+    struct Document<'a> {
+        path: &'a str,
+    }
+    let env = common::env();
+    let t = env.table::<Document<'static>>("docs", 1).await;
+    let long = "p".repeat(MAX_ROW_KEY + 1);
+    let fits = "p".repeat(MAX_ROW_KEY);
+    let err = t.put(&Document { path: &long }, b"x").await.unwrap_err();
+    assert!(matches!(err, Error::KeyTooLong { key: "Document", len } if len == MAX_ROW_KEY + 1));
+    assert!(err.to_string().contains("Document"), "{err}");
+    assert!(err.to_string().contains("4096"), "{err}");
+    t.put(&Document { path: &fits }, b"x").await.unwrap();
+    assert_eq!(
+        t.get(&Document { path: &fits }).await.unwrap(),
+        Some(b"x".to_vec())
+    );
+    for err in [
+        t.put(&Document { path: "" }, b"x").await.unwrap_err(),
+        t.get(&Document { path: "" }).await.unwrap_err(),
+        t.delete(&Document { path: "" }).await.unwrap_err(),
+    ] {
+        assert!(err.to_string().contains("Document"), "{err}");
+    }
+    let err = t
+        .put_many([
+            (Document { path: "a" }, "1"),
+            (Document { path: &long }, "2"),
+        ])
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("Document"), "{err}");
+    assert_eq!(t.get(&Document { path: "a" }).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn tables_are_created_pre_split_and_refused_twice() {
+    let env = common::env();
+    let t = env.table::<UserOrder<'static>>("orders", 16).await;
+    assert!(t.name().ends_with("/tables/orders"), "{}", t.name());
+    let err = env
+        .bt
+        .create_table::<UserOrder<'static>>("orders", &["d"], 16)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, Error::Admin(_)), "{err}");
+    // A layout without a leading salt or bucket has no split keys.
+    let err = env
+        .bt
+        .create_table::<Metric<'static>>("metrics", &["d"], 4)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("Metric"), "{err}");
+    let err = env
+        .bt
+        .create_table::<Metric<'static>>("metrics", &[], 1)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("column family"), "{err}");
+    // One region: no splits needed.
+    env.bt
+        .create_table::<Metric<'static>>("metrics", &["d", "e"], 1)
+        .await
+        .unwrap();
+    env.bt.delete_table("metrics").await.unwrap();
+    env.bt
+        .create_table::<Metric<'static>>("metrics", &["d"], 1)
+        .await
+        .unwrap();
+    // The cbt command for a real instance: the hex salt's split keys.
+    assert_eq!(
+        t.create_command(4).unwrap(),
+        "cbt createtable orders families=d:maxversions=1 splits=4000,8000,c000"
+    );
+    // A bucket byte is not printable for cbt.
+    let log = env.table::<LogEvent<'static>>("log", 4).await;
+    let err = log.create_command(4).unwrap_err();
+    assert!(err.to_string().contains("\\x04"), "{err}");
+}
+
+/// A row written under another column is not this table's row; a scan that
+/// selects nothing returns nothing rather than the table.
+#[tokio::test]
+async fn reads_see_only_the_table_column() {
+    let env = common::env();
+    let t = env.table::<LogEvent<'static>>("log", 1).await;
+    let other = env.bt.table::<LogEvent<'static>>("log", "d", b"other");
+    let k = LogEvent {
+        ts: 7,
+        host: "a",
+        event: "b",
+    };
+    other.put(&k, b"x").await.unwrap();
+    assert_eq!(t.get(&k).await.unwrap(), None);
+    assert_eq!(other.get(&k).await.unwrap(), Some(b"x".to_vec()));
+    t.put(&k, b"y").await.unwrap();
+    assert_eq!(t.get(&k).await.unwrap(), Some(b"y".to_vec()));
+    let all = LogEvent::scan().ranges().unwrap();
+    assert_eq!(t.scan(all).await.unwrap().len(), 1);
+    let none = LogEvent::scan().ts(9..9).ranges().unwrap();
+    assert!(t.scan(none).await.unwrap().is_empty());
+    let err = t
+        .page(LogEvent::scan().ranges().unwrap(), 0)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("page size 0"), "{err}");
+}
