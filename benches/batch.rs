@@ -16,7 +16,65 @@ use divan::Bencher;
 use rowkey::{encode_batch, verify_batch, RowKey};
 
 fn main() {
-    divan::main();
+    if !profile_from_env() {
+        divan::main();
+    }
+}
+
+/// For profilers (`valgrind --tool=callgrind`, `perf record`): with
+/// `ROWKEY_BATCH_PROFILE=layout/operation*R` in the environment (operation:
+/// `encode_per_key`, `encode_batch`, `verify_per_key`, `verify_batch`), runs
+/// that operation over the 256 inputs R times without divan and exits.
+fn profile_from_env() -> bool {
+    let Ok(spec) = std::env::var("ROWKEY_BATCH_PROFILE") else {
+        return false;
+    };
+    let (name, rounds) = spec.split_once('*').unwrap_or((&spec, "1"));
+    let rounds: usize = rounds.parse().expect("ROWKEY_BATCH_PROFILE=name*ROUNDS");
+    let users = users(&INPUTS.ids);
+    let series = series(&INPUTS.ids, &INPUTS.tags);
+    let user_bytes: Vec<&[u8]> = INPUTS.user.iter().map(Vec::as_slice).collect();
+    let series_bytes: Vec<&[u8]> = INPUTS.series.iter().map(Vec::as_slice).collect();
+    let mut buf = vec![0u8; 64 * N];
+    let mut ends = vec![0usize; N];
+    for _ in 0..rounds {
+        match name {
+            "user_order/encode_per_key" => encode_each(&users),
+            "user_order/encode_batch" => {
+                black_box(encode_batch(black_box(&users), &mut buf, &mut ends).unwrap());
+            }
+            "user_order/verify_per_key" => {
+                for k in black_box(&user_bytes) {
+                    black_box(UserOrder::decode(k).unwrap());
+                }
+            }
+            "user_order/verify_batch" => {
+                verify_batch::<UserOrder>(black_box(&user_bytes)).unwrap();
+            }
+            "struct_salt/encode_per_key" => encode_each(&series),
+            "struct_salt/encode_batch" => {
+                black_box(encode_batch(black_box(&series), &mut buf, &mut ends).unwrap());
+            }
+            "struct_salt/verify_per_key" => {
+                for k in black_box(&series_bytes) {
+                    black_box(Series::decode(k).unwrap());
+                }
+            }
+            "struct_salt/verify_batch" => {
+                verify_batch::<Series>(black_box(&series_bytes)).unwrap();
+            }
+            _ => panic!("no operation {name}"),
+        }
+    }
+    true
+}
+
+fn encode_each<K: RowKey>(keys: &[K]) {
+    let mut buf = [0u8; 64];
+    for k in black_box(keys) {
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
 }
 
 const N: usize = 256;

@@ -156,6 +156,10 @@ fn step(
 fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
     const HALF: usize = LANES / 2;
     for l in 0..HALF {
+        // The lanes indexed through one array (not `l` and `l + HALF`
+        // written out): LLVM then interleaves the two chains' steps in the
+        // machine code; written out, it emitted one chain's steps in runs,
+        // latency-bound (31.5 against 20 ns per message, SSE2).
         let lanes = [l, l + HALF];
         let mut a = lanes.map(|i| state[0][i]);
         let mut b = lanes.map(|i| state[1][i]);
@@ -164,8 +168,9 @@ fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
         // One step in both lanes of the iteration.
         macro_rules! step2 {
             ($fun:ident, $a:ident, $b:ident, $c:ident, $d:ident, $g:literal, $k:literal, $s:literal) => {
-                $a[0] = step($fun, $a[0], $b[0], $c[0], $d[0], x[$g][l], $k, $s);
-                $a[1] = step($fun, $a[1], $b[1], $c[1], $d[1], x[$g][l + HALF], $k, $s);
+                for j in 0..2 {
+                    $a[j] = step($fun, $a[j], $b[j], $c[j], $d[j], x[$g][lanes[j]], $k, $s);
+                }
             };
         }
         step2!(f, a, b, c, d, 0, 0xd76a_a478, 7);
