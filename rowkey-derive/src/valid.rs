@@ -12,7 +12,7 @@ use crate::model::option_inner;
 use proc_macro2::Span;
 use syn::{GenericParam, Type};
 
-/// Fields a struct-level salt may hash (`rowkey_core::Scan` keeps their
+/// Fields a struct-level salt may hash (the runtime's scan state keeps their
 /// positions in an array of this size).
 const MAX_SALT_FIELDS: usize = 8;
 
