@@ -74,6 +74,16 @@ const OPS: &[Op] = &[
     ("seller_order/encode/hand", seller_encode_hand),
     ("seller_order/decode/derived", seller_decode_derived),
     ("seller_order/decode/hand", seller_decode_hand),
+    ("user_order/scan/derived", user_scan_derived),
+    ("user_order/scan/hand", user_scan_hand),
+    ("metric/scan/derived", metric_scan_derived),
+    ("metric/scan/hand", metric_scan_hand),
+    ("log_event/scan/derived", log_scan_derived),
+    ("log_event/scan/hand", log_scan_hand),
+    ("seller_order/scan/derived", seller_scan_derived),
+    ("seller_order/scan/hand", seller_scan_hand),
+    ("tsdb/scan/derived", tsdb_scan_derived),
+    ("tsdb/scan/hand", tsdb_scan_hand),
 ];
 
 #[inline(never)]
@@ -229,5 +239,115 @@ fn seller_decode_derived() {
 fn seller_decode_hand() {
     for k in black_box(ENCODED.seller.as_slice()) {
         black_box(hand_decode_seller(k).unwrap());
+    }
+}
+
+// Scans: the ranges of one query per input, as the divan benchmarks build
+// them (per key below is per query, all of its ranges).
+
+#[inline(never)]
+fn user_scan_derived() {
+    for k in black_box(INPUTS.user.as_slice()) {
+        let (a, z) = (k.order_id / 2, k.order_id / 2 + 1000);
+        for r in UserOrder::scan()
+            .user_id(k.user_id)
+            .order_id(a..z)
+            .ranges()
+            .unwrap()
+        {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn user_scan_hand() {
+    for k in black_box(INPUTS.user.as_slice()) {
+        let (a, z) = (k.order_id / 2, k.order_id / 2 + 1000);
+        black_box(&hand_scan_user(k.user_id, a, z).unwrap());
+    }
+}
+
+#[inline(never)]
+fn metric_scan_derived() {
+    for k in black_box(INPUTS.metric.as_slice()) {
+        for r in Metric::scan()
+            .host(k.host)
+            .event(k.event)
+            .ts(k.ts..=k.ts + 3_600_000)
+            .ranges()
+            .unwrap()
+        {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn metric_scan_hand() {
+    for k in black_box(INPUTS.metric.as_slice()) {
+        black_box(&hand_scan_metric(k.host, k.event, k.ts, k.ts + 3_600_000).unwrap());
+    }
+}
+
+#[inline(never)]
+fn log_scan_derived() {
+    for k in black_box(INPUTS.log.as_slice()) {
+        for r in LogEvent::scan().ts(k.ts..k.ts + 60_000).ranges().unwrap() {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn log_scan_hand() {
+    for k in black_box(INPUTS.log.as_slice()) {
+        for r in hand_scan_log(k.ts, k.ts + 60_000) {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn seller_scan_derived() {
+    for k in black_box(INPUTS.seller.as_slice()) {
+        for r in SellerOrder::scan()
+            .seller_id(k.seller_id)
+            .ts(k.ts..k.ts + 86_400_000)
+            .ranges()
+            .unwrap()
+        {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn seller_scan_hand() {
+    for k in black_box(INPUTS.seller.as_slice()) {
+        black_box(&hand_scan_seller(k.seller_id, k.ts, k.ts + 86_400_000));
+    }
+}
+
+#[inline(never)]
+fn tsdb_scan_derived() {
+    for k in black_box(INPUTS.tsdb.as_slice()) {
+        for r in Tsdb::scan()
+            .metric(k.metric)
+            .ts(k.ts..k.ts + 3_600_000)
+            .ranges()
+            .unwrap()
+        {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn tsdb_scan_hand() {
+    for k in black_box(INPUTS.tsdb.as_slice()) {
+        for r in hand_scan_tsdb(k.metric, k.ts, k.ts + 3_600_000).unwrap() {
+            black_box(&r);
+        }
     }
 }

@@ -83,6 +83,17 @@ struct LogEvent<'a> {
     event: &'a str,
 }
 
+/// OpenTSDB's shape: one hex char of MD5 over metric and tags at the front,
+/// so a time window for one metric fans out over the 16 salt values.
+#[derive(RowKey, Debug, PartialEq, Clone, Copy)]
+#[rowkey(salt(md5, 1, fields(metric, tags)))]
+struct Tsdb<'a> {
+    #[pad(8)]
+    metric: &'a str,
+    ts: u64,
+    tags: &'a str,
+}
+
 #[derive(RowKey, Debug, PartialEq, Clone, Copy)]
 struct SellerOrder {
     seller_id: u64,
@@ -132,6 +143,7 @@ struct Inputs {
     metric: Vec<Metric<'static>>,
     log: Vec<LogEvent<'static>>,
     seller: Vec<SellerOrder>,
+    tsdb: Vec<Tsdb<'static>>,
 }
 
 static INPUTS: LazyLock<Inputs> = LazyLock::new(|| {
@@ -174,11 +186,23 @@ static INPUTS: LazyLock<Inputs> = LazyLock::new(|| {
             order_no: r.next(),
         })
         .collect();
+    let tsdb = (0..N)
+        .map(|_| {
+            let metric_len = 2 + r.below(7);
+            let tags_len = 6 + r.below(20);
+            Tsdb {
+                metric: r.word(metric_len),
+                ts: r.ts(),
+                tags: r.word(tags_len),
+            }
+        })
+        .collect();
     Inputs {
         user,
         metric,
         log,
         seller,
+        tsdb,
     }
 });
 
@@ -557,6 +581,25 @@ fn hand_scan_seller(s: u64, a: u64, b: u64) -> HandRange<{ SellerOrder::SCAN_CAP
     HandRange::new(&start, &stop)
 }
 
+/// `Tsdb::scan().metric(m).ts(a..b)`: one range per salt character.
+fn hand_scan_tsdb(
+    metric: &str,
+    a: u64,
+    b: u64,
+) -> Result<impl Iterator<Item = HandRange<{ Tsdb::SCAN_CAP }>>, HandError> {
+    let mut start = [0u8; 17];
+    hand_pad("metric", metric.as_bytes(), &mut start[1..9])?;
+    let mut stop = start;
+    start[9..].copy_from_slice(&a.to_be_bytes());
+    stop[9..].copy_from_slice(&b.to_be_bytes());
+    Ok(HEX.iter().map(move |&salt| {
+        let (mut start, mut stop) = (start, stop);
+        start[0] = salt;
+        stop[0] = salt;
+        HandRange::new(&start, &stop)
+    }))
+}
+
 // ---------------------------------------------------------------- Java-style
 
 /// `DigestUtils.md5Hex(value)`: the whole digest as a hex `String`.
@@ -687,6 +730,22 @@ fn check_baselines() {
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].start(), &h.start[..h.start_len]);
         assert_eq!(d[0].stop(), Some(&h.stop[..h.stop_len]));
+    }
+    for k in &i.tsdb {
+        let (a, b) = (k.ts, k.ts + 3_600_000);
+        let d: Vec<_> = Tsdb::scan()
+            .metric(k.metric)
+            .ts(a..b)
+            .ranges()
+            .unwrap()
+            .collect();
+        let h: Vec<_> = hand_scan_tsdb(k.metric, a, b).unwrap().collect();
+        assert_eq!(d.len(), 16);
+        assert_eq!(h.len(), 16);
+        for (d, h) in d.iter().zip(&h) {
+            assert_eq!(d.start(), &h.start[..h.start_len]);
+            assert_eq!(d.stop(), Some(&h.stop[..h.stop_len]));
+        }
     }
 }
 
@@ -1110,6 +1169,38 @@ mod seller_order {
         fn hand(b: Bencher) {
             bench_over!(b, INPUTS.seller.as_slice(), |k| {
                 black_box(&hand_scan_seller(k.seller_id, k.ts, k.ts + 86_400_000));
+            });
+        }
+    }
+}
+
+mod tsdb {
+    use super::*;
+
+    mod scan {
+        use super::*;
+
+        /// One metric's hour over all 16 salt values.
+        #[divan::bench]
+        fn derived(b: Bencher) {
+            bench_over!(b, INPUTS.tsdb.as_slice(), |k| {
+                for r in Tsdb::scan()
+                    .metric(k.metric)
+                    .ts(k.ts..k.ts + 3_600_000)
+                    .ranges()
+                    .unwrap()
+                {
+                    black_box(&r);
+                }
+            });
+        }
+
+        #[divan::bench]
+        fn hand(b: Bencher) {
+            bench_over!(b, INPUTS.tsdb.as_slice(), |k| {
+                for r in hand_scan_tsdb(k.metric, k.ts, k.ts + 3_600_000).unwrap() {
+                    black_box(&r);
+                }
             });
         }
     }

@@ -69,6 +69,20 @@
  * 37 uuid_times         UUID (msb, lsb) + Bytes.toBytes(at.toEpochMilli())
  *                       + Bytes.toBytes(Long.MAX_VALUE - seen.toEpochMilli()); args: uuid, at, seen
  *                       as epoch millis
+ * 38 desc_delim_mid     ~(utf8(name) + "_") + Bytes.toBytes(id)  (a '_' delimiter, stored inverted as 0xA0)
+ * 39 option_decimal     opt(w, ascii(%010d w)) + utf8(metric)
+ * 40 salt_decimal_w     md5Hex(%010d id)[0..4] + "_" + %010d id + "_" + utf8(name)
+ *                       (the salt hashes the digits the key stores)
+ * 41 bucket_decimal     byte(w % 16) + ascii(%010d w) + utf8(host)
+ * 42 uuid_delim_desc    UUID id (msb, lsb) + "_" + ~UUID other + utf8(name)
+ * 43 optional_desc_name ~opt(name, utf8(name) + 0x00) + Bytes.toBytes(int n)
+ * 44 optional_escaped   opt(a, orderedCode(a)) + b
+ * 45 desc_pad_x         ~rpad(code, 8, 'x') + Bytes.toBytes(int n)
+ * 47 salt_escaped       md5Hex(a)[0..4] + "_" + orderedCode(a) + utf8(b)  (the salt hashes the raw bytes)
+ * 48 salt_reverse_ts    md5Hex(Bytes.toBytes(Long.MAX_VALUE - ts))[0..4] + "_" + Bytes.toBytes(Long.MAX_VALUE - ts)
+ *                       + opt(seen, Bytes.toBytes(Long.MAX_VALUE - seen))   (the salt hashes the bytes stored)
+ * 46 desc_fixed_delim   ~(Bytes.toBytes(id) + "_") + ~(ascii(%04d w) + "_")
+ *                       + Bytes.toBytes(Long.MAX_VALUE - ts) + "_" + utf8(name)
  */
 
 import java.io.*;
@@ -303,6 +317,7 @@ public class GoldenKeys {
         for (int i = 0; i < 10; i++) kindUidSalt(token(r, 0, 12), token(r, 0, 8));
 
         seed004();
+        combos3a();
 
         OUT.flush();
     }
@@ -401,6 +416,138 @@ public class GoldenKeys {
         byte[] b = new byte[r.nextInt(maxLen + 1)];
         for (int i = 0; i < b.length; i++) b[i] = pool[r.nextInt(pool.length)];
         return b;
+    }
+
+    // SPEC 3a attributes combined with each other and with salt, bucket and
+    // pad, where the SPEC allows the combination.
+    static void combos3a() {
+        header("desc_delim_mid", "name\tid");
+        String[] ddn = {"", "a", "a^", "ab", "b", CJK12, "A-1.z"};
+        for (int i = 0; i < ddn.length; i++) descDelimMid(ddn[i], (long) i * 7);
+        descDelimMid("z", MAX);
+        Random r = new Random(137);
+        for (int i = 0; i < 10; i++) descDelimMid(token(r, 0, 12), nonNeg(r));
+
+        header("option_decimal", "w\tmetric");
+        Long[] ows = {null, 0L, 1L, 1_888_888L, 9_999_999_999L};
+        for (int i = 0; i < ows.length; i++) optionDecimal(ows[i], "m" + i);
+        optionDecimal(null, "");
+        r = new Random(138);
+        for (int i = 0; i < 10; i++) optionDecimal(r.nextInt(3) == 0 ? null : (long) r.nextInt(Integer.MAX_VALUE), token(r, 0, 8));
+
+        header("salt_decimal_w", "id\tname");
+        long[] sids = {0, 1, 42, 9_999_999_999L};
+        String[] snames = {"", "a", "x_y", CJK12};
+        for (int i = 0; i < sids.length; i++) saltDecimalW(sids[i], snames[i]);
+        r = new Random(139);
+        for (int i = 0; i < 11; i++) saltDecimalW(nonNeg(r) % 10_000_000_000L, token(r, 0, 10));
+
+        header("bucket_decimal", "w\thost");
+        long[] bws = {0, 1, 15, 16, 17, 1_888_888, 9_999_999_999L};
+        for (int i = 0; i < bws.length; i++) bucketDecimal(bws[i], "h" + i);
+        r = new Random(140);
+        for (int i = 0; i < 10; i++) bucketDecimal(millis(r) / 900_000, token(r, 0, 10));
+
+        header("uuid_delim_desc", "id\tother\tname");
+        UUID u1 = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
+        uuidDelimDesc(new UUID(0, 0), new UUID(0, 0), "");
+        uuidDelimDesc(new UUID(0x5f5f5f5f5f5f5f5fL, 0x5f5f5f5f5f5f5f5fL), u1, "_");
+        uuidDelimDesc(new UUID(-1L, -1L), new UUID(-1L, -1L), CJK12);
+        uuidDelimDesc(u1, new UUID(Long.MIN_VALUE, 1), "x_y");
+        r = new Random(141);
+        for (int i = 0; i < 11; i++) uuidDelimDesc(new UUID(r.nextLong(), r.nextLong()), new UUID(r.nextLong(), r.nextLong()), token(r, 0, 8));
+
+        header("optional_desc_name", "name\tn");
+        String[] odn = {null, "", "a", "ab", CJK12};
+        for (int i = 0; i < odn.length; i++) optionalDescName(odn[i], i);
+        r = new Random(142);
+        for (int i = 0; i < 10; i++) optionalDescName(r.nextInt(3) == 0 ? null : token(r, 0, 8), r.nextInt(Integer.MAX_VALUE));
+
+        header("optional_escaped", "a\tb");
+        optionalEscaped(null, new byte[0]);
+        optionalEscaped(null, new byte[] {(byte) 0xff});
+        optionalEscaped(b(""), new byte[] {(byte) 0xff});
+        optionalEscaped(b("\0"), new byte[] {0x01});
+        optionalEscaped(new byte[] {(byte) 0xff, 0}, new byte[] {0, 0x01});
+        r = new Random(143);
+        for (int i = 0; i < 10; i++) optionalEscaped(r.nextInt(3) == 0 ? null : bytesArg(r, 8), bytesArg(r, 4));
+
+        header("desc_fixed_delim", "id\tw\tts\tname");
+        descFixedDelim(0x5f, 0, 0, "");
+        descFixedDelim(0xa0a0a0a0L, 9999, MAX, "_");
+        descFixedDelim(MAX, 95, 0x5fL, "x_y");
+        descFixedDelim(0, 1, 1_700_000_000_000L, CJK12);
+        r = new Random(145);
+        for (int i = 0; i < 11; i++) descFixedDelim(nonNeg(r), r.nextInt(10_000), millis(r), token(r, 0, 8));
+
+        header("salt_escaped", "a\tb");
+        saltEscaped(b(""), "");
+        saltEscaped(b("\0"), "x");
+        saltEscaped(new byte[] {(byte) 0xff, 0, 0x5f}, "_");
+        saltEscaped(b("user_1"), CJK12);
+        r = new Random(146);
+        for (int i = 0; i < 11; i++) saltEscaped(bytesArg(r, 8), token(r, 0, 6));
+
+        header("salt_reverse_ts", "ts\tseen");
+        saltReverseTs(0, null);
+        saltReverseTs(MAX, 0L);
+        saltReverseTs(1_700_000_000_000L, MAX);
+        r = new Random(147);
+        for (int i = 0; i < 12; i++) saltReverseTs(millis(r), r.nextInt(3) == 0 ? null : millis(r));
+
+        header("desc_pad_x", "code\tn");
+        String[] pxs = {"", "a", "tb", "exactly8", "xa"};
+        for (int i = 0; i < pxs.length; i++)
+            emit("desc_pad_x", a(pxs[i], (long) i), inv(rpad(pxs[i], 8, (byte) 'x')), toBytes(i));
+        r = new Random(144);
+        for (int i = 0; i < 10; i++) { String c = token(r, 0, 8); int n = r.nextInt(Integer.MAX_VALUE);
+            emit("desc_pad_x", a(c, (long) n), inv(rpad(c, 8, (byte) 'x')), toBytes(n)); }
+    }
+
+    static void descFixedDelim(long id, int w, long ts, String name) {
+        emit("desc_fixed_delim", a(u64(id), (long) w, u64(ts), name),
+                inv(toBytes(id), toBytes("_")), inv(toBytes(String.format("%04d", w)), toBytes("_")),
+                toBytes(MAX - ts), toBytes("_"), toBytes(name));
+    }
+
+    static void saltEscaped(byte[] x, String y) {
+        emit("salt_escaped", a(x, y), toBytes(md5Hex(x).substring(0, 4) + "_"), orderedCode(x), toBytes(y));
+    }
+    static void saltReverseTs(long ts, Long seen) {
+        byte[] stored = toBytes(MAX - u64(ts));
+        emit("salt_reverse_ts", a(ts, orNull(seen)), toBytes(md5Hex(stored).substring(0, 4) + "_"), stored,
+                opt(seen, seen == null ? null : toBytes(MAX - u64(seen))));
+    }
+
+    static void descDelimMid(String name, long id) {
+        if (name.indexOf('_') >= 0) throw new IllegalArgumentException("name contains '_'");
+        emit("desc_delim_mid", a(name, u64(id)), inv(toBytes(name), toBytes("_")), toBytes(id));
+    }
+    static void optionDecimal(Long w, String metric) {
+        emit("option_decimal", a(orNull(w), metric),
+                opt(w, w == null ? null : toBytes(String.format("%010d", w))), toBytes(metric));
+    }
+    static void saltDecimalW(long id, String name) {
+        String digits = String.format("%010d", u64(id));
+        emit("salt_decimal_w", a(id, name), toBytes(md5Hex(digits).substring(0, 4) + "_" + digits + "_" + name));
+    }
+    static void bucketDecimal(long w, String host) {
+        emit("bucket_decimal", a(u64(w), host), new byte[] {(byte) (w % 16)},
+                toBytes(String.format("%010d", w)), toBytes(host));
+    }
+    static byte[] uuidRaw(UUID id) {
+        return ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits()).array();
+    }
+    static void uuidDelimDesc(UUID id, UUID other, String name) {
+        emit("uuid_delim_desc", a(id.toString(), other.toString(), name),
+                uuidRaw(id), toBytes("_"), inv(uuidRaw(other)), toBytes(name));
+    }
+    static void optionalDescName(String name, int n) {
+        emit("optional_desc_name", a(orNull(name), Integer.toUnsignedString(n)),
+                inv(opt(name, name == null ? null : cat(toBytes(name), new byte[] {0}))), toBytes(n));
+    }
+    static void optionalEscaped(byte[] x, byte[] y) {
+        emit("optional_escaped", a(x == null ? NULL : x, y), opt(x, x == null ? null : orderedCode(x)), y);
     }
 
     static void seed004() {

@@ -7,6 +7,7 @@
 #
 #   bash scripts/callgrind-table.sh            # the table
 #   ROUNDS=20 bash scripts/callgrind-table.sh  # more rounds (default 10)
+#   ONLY=scan bash scripts/callgrind-table.sh  # the rows whose name matches (grep -E)
 #
 # Each operation runs twice under callgrind, once over the 256 inputs and once
 # over them ROUNDS+1 times; the difference divided by ROUNDS*256 is its
@@ -37,7 +38,7 @@ echo
 echo "| layout | operation | derived instr/key | hand instr/key | derived/hand |"
 echo "| --- | --- | --- | --- | --- |"
 worst=0
-for op in $(ROWKEY_CALLGRIND=list "$bin" | sed -n 's|/derived$||p'); do
+for op in $(ROWKEY_CALLGRIND=list "$bin" | sed -n 's|/derived$||p' | grep -E -- "${ONLY:-.}"); do
     d=$(per_key "$op/derived")
     h=$(per_key "$op/hand")
     ratio=$(awk -v d="$d" -v h="$h" 'BEGIN { printf "%.3f", d / h }')

@@ -51,7 +51,7 @@
 //! | --- | --- |
 //! | [`RowKey`] impl | everything below, for generic code: `encode_into`, `to_vec`, `encoded_len`, `decode`, `decode_unverified`, `explain`, `scan`, `split_keys`, the stack buffer types `Buf` and `ScanBuf`, `MAX_WIDTH`, `SCAN_CAP`, `SPREAD` |
 //! | `key.encode_into(&mut buf)` | the key into a caller's buffer, no allocation; `key.to_vec()` for a `Vec` |
-//! | `K::MAX_LEN` | the widest key, for a stack buffer `[0u8; K::MAX_LEN]` (a compile error if the last field is unbounded) |
+//! | `K::MAX_LEN` | the widest key, for a stack buffer `[0u8; K::MAX_LEN]` (a compile error for an unbounded key: an unpadded last field, or a `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere; use `K::Buf` then) |
 //! | `K::decode(&bytes)` | the key back, borrowing `&str` / `&[u8]` fields, every salt and bucket checked; also [`DecodeKey`] |
 //! | `K::decode_unverified(&bytes)` | the same without recomputing salts and buckets (no MD5 per row) |
 //! | `K::explain(&bytes)` | the key split into salt, bucket and field segments, printable ([`Explain`]) |
@@ -141,22 +141,22 @@
 //!     ) -> Result<Page<'_, K>, Error> {
 //!         type Row<'t> = (&'t Vec<u8>, &'t String);
 //!         let skip = ranges.merge_skip();
-//!         // Past the token: the merge orders by the bytes after `skip`. (A
-//!         // real store would start each range's read there instead.)
-//!         let past = move |row: &Row<'_>| match after {
-//!             None => true,
-//!             Some(a) if order == Order::Ascending => row.0[skip..] > a[skip..],
-//!             Some(a) => row.0[skip..] < a[skip..],
-//!         };
-//!         let runs: Vec<Box<dyn Iterator<Item = Row<'_>>>> = ranges
-//!             .map(|r| {
-//!                 let rows = self.rows.range::<[u8], _>(r.bounds());
-//!                 match order {
-//!                     Order::Ascending => Box::new(rows.filter(past)) as Box<dyn Iterator<Item = _>>,
-//!                     Order::Descending => Box::new(rows.rev().filter(past)),
-//!                 }
-//!             })
-//!             .collect();
+//!         let mut runs: Vec<Box<dyn Iterator<Item = Row<'_>>>> = Vec::new();
+//!         for r in ranges {
+//!             // Past the token in every bucket: the token lies in one bucket
+//!             // only, so each range resumes after it rebased onto its own.
+//!             let r = match (after, order) {
+//!                 (None, _) => Some(r),
+//!                 (Some(a), Order::Ascending) => r.resume_after_merged(a, skip)?,
+//!                 (Some(a), Order::Descending) => r.resume_before_merged(a, skip)?,
+//!             };
+//!             let Some(r) = r else { continue }; // nothing left in this bucket
+//!             let rows = self.rows.range::<[u8], _>(r.bounds());
+//!             runs.push(match order {
+//!                 Order::Ascending => Box::new(rows),
+//!                 Order::Descending => Box::new(rows.rev()),
+//!             });
+//!         }
 //!         let merged = Merge::new(skip, |row: &Row<'_>| &row.0[..])
 //!             .order(order)
 //!             .limit(limit)
@@ -252,7 +252,6 @@ extern crate std;
 
 pub use rowkey_core::*;
 
-/// Derives [`RowKey`] and friends for a struct; see [`attributes`].
 #[cfg(feature = "derive")]
 pub use rowkey_derive::RowKey;
 
@@ -302,7 +301,7 @@ pub mod attributes {
     //! | `#[delim(b'_')]` on a fixed-width field | any type | the field's bytes, then the delimiter, not searched for (the bytes may hold it): `Bytes.toBytes(id) + "_"` | nothing | delimiter present |
     //! | `#[decimal]` | `u8` .. `u128`; `u64`/`i64` with `#[reverse_ts]` | ASCII digits, no sign, no leading zero: `Long.toString(v)` (of `Long.MAX_VALUE - ts` with `#[reverse_ts]`); variable width, last or `#[delim]`; keeps no order, so scans take one value | nothing | digits only, no leading zero unless 0 |
     //! | `#[decimal(W)]`, 1 ≤ W ≤ 39 | the same | exactly W zero-padded digits: `String.format("%0Wd", v)`; order-preserving, so ranges work | more than W digits | W digits |
-    //! | `#[desc]` | order-preserving fields | every byte of the field's slot inverted (`0xFF - b`), pad, delimiter and `Option` presence byte included: Phoenix's `DESC` (`#[delim]` becomes its `0xFF` separator); decodes into owned types | as its pad/delim | as its pad/delim |
+    //! | `#[desc]` | order-preserving fields (built-in types, `#[decimal(W)]`, `#[escaped]`, your types implementing [`OrderedPart`](crate::OrderedPart)) | every byte of the field's slot inverted (`0xFF - b`, Java `(byte) ~b` over the ascending bytes), pad, delimiter and `Option` presence byte included: Phoenix's `DESC` (`#[delim]` becomes its `0xFF` separator, `#[delim(b'_')]` is stored as `0xA0`); decodes into owned types | as its pad/delim | as its pad/delim |
     //! | `#[escaped]` | `String`, `Vec<u8>`, `[u8; N]` | Google OrderedCode's string: `00` → `00 FF`, `FF` → `FF 00`, terminator `00 01`; order-preserving and self-delimiting anywhere in the key | nothing | escapes well formed, terminator present |
     //! | `Option<T>` (no attribute) | any field type | `00` for `None`; `01` then `T`'s slot for `Some`: None first, as SQL's NULLS FIRST | as `T` | presence byte 0 or 1 |
     //!
@@ -374,8 +373,9 @@ pub mod attributes {
     //! Scans take ranges only on fields whose bytes keep value order: not on a
     //! `#[salt]`, `#[reverse]`, `#[twos_complement]` or `#[decimal]` (no width)
     //! field, nor a variable-width one padded or delimited with a byte other
-    //! than `0x00` (those take one exact value). A range on a `#[desc]` field
-    //! takes values as usual; the builder swaps the ends.
+    //! than `0x00` (those take one exact value; `#[desc] #[delim(b'_')]` too).
+    //! A range on a `#[desc]` field takes values as usual; the builder swaps
+    //! the ends.
     //!
     //! # Types from other crates
     //!
@@ -386,9 +386,14 @@ pub mod attributes {
     //! | `chrono::DateTime<Utc>` | `chrono` | the same | the same |
     //! | `time::OffsetDateTime` | `time` | the same | the same |
     //!
-    //! Times take `#[reverse_ts]` (`Long.MAX_VALUE - millis`, newest first).
-    //! A time before 1970 or with a sub-millisecond part is refused, not
-    //! truncated: two values would share a key.
+    //! Times take `#[reverse_ts]` (`Long.MAX_VALUE - millis`, newest first),
+    //! and with it `#[decimal(19)]` (seed 004's `%013d` of
+    //! `Long.MAX_VALUE - millis`). A time before 1970 or with a
+    //! sub-millisecond part is refused by encode, not truncated: two values
+    //! would share a key. As a scan bound, such a time selects exactly the
+    //! whole-millisecond keys inside the range on a `#[reverse_ts]` field
+    //! (an inclusive lower or exclusive upper bound rounds up, the others
+    //! down), and is refused by `ranges()` on a time stored ascending.
     //!
     //! # Struct attributes
     //!

@@ -218,4 +218,70 @@ fn encode_decode_and_explain_allocate_nothing() {
     let (err, n) = count(|| Event::decode(&bytes[..bytes.len() - 1]).unwrap_err());
     assert_eq!(n, 0, "a decode failure allocated");
     assert_eq!(err.field_name(), Some("host"));
+
+    text_keys_allocate_nothing();
+}
+
+/// SPEC §3a: digits, a salt with its delimiter, descending and escaped
+/// fields and `Option`s encode without allocating, and decode without
+/// allocating too where no field owns memory (a descending integer is
+/// restored on the stack).
+#[derive(RowKey, Debug, PartialEq)]
+struct TextKey<'a> {
+    #[salt(md5, 8, delim = b'_')]
+    #[delim(b'_')]
+    host: &'a str,
+    #[decimal(10)]
+    #[delim(b'_')]
+    window: u64,
+    #[reverse_ts]
+    #[decimal]
+    #[delim(b'_')]
+    ts: u64,
+    #[desc]
+    score: u64,
+    maybe: Option<u32>,
+    #[desc]
+    #[delim(b'_')]
+    tag: Option<u16>,
+    #[escaped]
+    #[desc]
+    blob: [u8; 3],
+    last: Option<&'a str>,
+}
+
+fn text_keys_allocate_nothing() {
+    let key = TextKey {
+        host: "web01",
+        window: 1_888_888,
+        ts: 1_700_000_000_000,
+        score: 42,
+        maybe: Some(7),
+        tag: None,
+        blob: [0, 0xFF, 1],
+        last: Some("cpu"),
+    };
+    let ((buf, len), n) = count(|| {
+        let mut buf = [0u8; 128];
+        let len = key.encode_into(&mut buf).expect("encodes");
+        (buf, len)
+    });
+    assert_eq!(n, 0, "§3a encode allocated");
+    let bytes = &buf[..len];
+    let (back, n) = count(|| TextKey::decode(bytes).expect("decodes"));
+    assert_eq!(n, 0, "§3a decode allocated");
+    assert_eq!(back, key);
+    assert!(points_into(back.host.as_bytes(), bytes));
+    let (_, n) = count(|| TextKey::explain(bytes).expect("explains"));
+    assert_eq!(n, 0, "§3a explain allocated");
+    let (ranges, n) = count(|| {
+        TextKey::scan()
+            .host("web01")
+            .window(1..10)
+            .ranges()
+            .expect("scans")
+            .count()
+    });
+    assert_eq!(n, 0, "§3a scan allocated");
+    assert_eq!(ranges, 1);
 }

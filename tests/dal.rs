@@ -9,7 +9,6 @@
 //! against a brute-force filter and sort of the decoded keys.
 
 use std::marker::PhantomData;
-use std::ops::Bound;
 
 use redb::{Database, ReadableDatabase, TableDefinition};
 use rowkey::{Error, KeyBuf, KeyRange, Merge, Order, RowKey, ScanRanges};
@@ -105,21 +104,32 @@ impl<K: RowKey> Table<K> {
         limit: Option<usize>,
     ) -> Vec<Row> {
         let skip = ranges.merge_skip();
-        let ranges: Vec<KeyRange<K>> = ranges.collect();
+        // Paging: every range resumes after (or, newest first, before) the
+        // page's last row rebased onto it; a range with nothing left drops.
+        let ranges: Vec<KeyRange<K>> = match after {
+            None => ranges.collect(),
+            Some(row) => ranges
+                .filter_map(|range| {
+                    match order {
+                        Order::Ascending => range.resume_after_merged(row, skip),
+                        Order::Descending => range.resume_before_merged(row, skip),
+                    }
+                    .expect("the page token is a row of this scan")
+                })
+                .collect(),
+        };
         let txn = self.db.begin_read().expect("read txn");
         let table = txn.open_table(ROWS).expect("table");
         let inputs: Vec<Box<dyn Iterator<Item = Row> + '_>> = ranges
             .iter()
             .map(|range| {
-                let mut resume = Vec::new();
-                let bounds = match after {
-                    None => range.bounds(),
-                    Some(row) => resume_after(range, skip, row, order, &mut resume),
-                };
-                let rows = table.range::<&[u8]>(bounds).expect("range").map(|e| {
-                    let (k, v) = e.expect("row");
-                    (k.value().to_vec(), v.value())
-                });
+                let rows = table
+                    .range::<&[u8]>(range.bounds())
+                    .expect("range")
+                    .map(|e| {
+                        let (k, v) = e.expect("row");
+                        (k.value().to_vec(), v.value())
+                    });
                 match order {
                     Order::Ascending => Box::new(rows) as Box<dyn Iterator<Item = Row>>,
                     Order::Descending => Box::new(rows.rev()),
@@ -146,35 +156,6 @@ impl<K: RowKey> Table<K> {
             .then(|| rows.last().map(|r| r.0.clone()))
             .flatten();
         Page { rows, next }
-    }
-}
-
-/// A range's bounds narrowed to the rows a merge in `order` yields after
-/// `row`, the last row of the previous page. Every row of the range is its
-/// first `skip` bytes (salt, prefix, bucket: the same for all its rows) then
-/// a tail the merge orders by; so what is left is past `[those bytes][the
-/// row's tail]`. Two rows of one scan never share a tail in different
-/// ranges (the tail and the prefix are the key's values, which decide its
-/// salt and bucket), so the bound is exclusive in every range.
-fn resume_after<'a, K: RowKey>(
-    range: &'a KeyRange<K>,
-    skip: usize,
-    row: &[u8],
-    order: Order,
-    key: &'a mut Vec<u8>,
-) -> (Bound<&'a [u8]>, Bound<&'a [u8]>) {
-    let (lo, hi) = range.bounds();
-    key.extend_from_slice(range.start().get(..skip).unwrap_or(range.start()));
-    key.extend_from_slice(row.get(skip..).unwrap_or(&[]));
-    let key: &'a [u8] = key;
-    match order {
-        // Past the key, unless the range starts further on.
-        Order::Ascending if key >= range.start() => (Bound::Excluded(key), hi),
-        // Before the key, unless the range stops sooner.
-        Order::Descending if range.stop().is_none_or(|stop| key < stop) => {
-            (lo, Bound::Excluded(key))
-        }
-        _ => (lo, hi),
     }
 }
 

@@ -337,6 +337,10 @@ fn messages_read_as_sentences() {
             computed: 2,
         },
         ErrorKind::MissingDelimiter { byte: b'_' },
+        ErrorKind::TooManyDigits {
+            digits: 11,
+            width: 10,
+        },
         ErrorKind::Invalid { reason: "why" },
     ];
     for kind in kinds {
@@ -1186,4 +1190,43 @@ fn empty_input_is_refused_by_every_layout() {
     // Empty values in a layout that frames them still make a key.
     let key = Delimited { c1: "", c2: "" };
     assert_eq!(key.to_vec().unwrap(), b"_");
+}
+
+/// `#[decimal(W)]` refuses a value wider than W digits, naming the field,
+/// both counts and the fix; Java's `%0Wd` would have written it wider.
+#[test]
+fn encode_decimal_with_more_digits_than_its_width() {
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Window<'a> {
+        #[decimal(10)]
+        #[delim(b'_')]
+        window: u64,
+        metric: &'a str,
+    }
+    let err = Window {
+        window: 10_000_000_000,
+        metric: "cpu",
+    }
+    .to_vec()
+    .unwrap_err();
+    let text = check(
+        &err,
+        "Window",
+        Some("window"),
+        &ErrorKind::TooManyDigits {
+            digits: 11,
+            width: 10,
+        },
+    );
+    assert_eq!(
+        text,
+        "Window.window: value has 11 digits but #[decimal(10)] holds 10; widen the field \
+         (values are never truncated)"
+    );
+    // The widest value that fits is accepted.
+    let ok = Window {
+        window: 9_999_999_999,
+        metric: "",
+    };
+    assert_eq!(ok.to_vec().unwrap(), b"9999999999_");
 }

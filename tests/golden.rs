@@ -20,6 +20,60 @@ struct UuidTimes {
     seen: std::time::SystemTime,
 }
 
+/// A delimiter after a uuid is written, not searched; a `#[desc]` uuid is
+/// its 16 bytes inverted.
+#[derive(RowKey, Debug, PartialEq)]
+struct UuidDelimDesc<'a> {
+    #[delim(b'_')]
+    id: uuid::Uuid,
+    #[desc]
+    other: uuid::Uuid,
+    name: &'a str,
+}
+
+/// Seed 004's inbox key with the timestamp as i64 and as each time type:
+/// `#[reverse_ts] #[decimal(19)]` is `%013d` of `Long.MAX_VALUE - millis`.
+#[derive(RowKey, Debug, PartialEq)]
+struct InboxI64<'a> {
+    #[delim(b'_')]
+    receiver_id: &'a str,
+    #[reverse_ts]
+    #[decimal(19)]
+    #[delim(b'_')]
+    ts: i64,
+    sender_id: &'a str,
+}
+
+/// Per time type: seed 004's inbox key, and `Long.toString(Long.MAX_VALUE -
+/// millis)`.
+macro_rules! time_layouts {
+    ($($inbox:ident, $digits:ident: $t:ty;)*) => {$(
+        #[derive(RowKey, Debug, PartialEq)]
+        struct $inbox<'a> {
+            #[delim(b'_')]
+            receiver_id: &'a str,
+            #[reverse_ts]
+            #[decimal(19)]
+            #[delim(b'_')]
+            ts: $t,
+            sender_id: &'a str,
+        }
+
+        #[derive(RowKey, Debug, PartialEq)]
+        struct $digits {
+            #[reverse_ts]
+            #[decimal]
+            ts: $t,
+        }
+    )*};
+}
+
+time_layouts! {
+    InboxSystemTime, DigitsSystemTime: std::time::SystemTime;
+    InboxChrono, DigitsChrono: chrono::DateTime<chrono::Utc>;
+    InboxTime, DigitsTime: time::OffsetDateTime;
+}
+
 #[derive(RowKey, Debug, PartialEq)]
 struct UuidChrono {
     id: uuid::Uuid,
@@ -201,7 +255,7 @@ fn java_golden_keys() {
         }
     }
     // Every layout the generator writes is covered, with real case counts.
-    assert_eq!(counts.len(), 37, "{counts:?}");
+    assert_eq!(counts.len(), 48, "{counts:?}");
     assert!(counts.values().all(|&n| n >= 15), "{counts:?}");
 }
 
@@ -221,7 +275,23 @@ fn millis_time(ms: u64) -> std::time::SystemTime {
     std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms)
 }
 
-/// The §3a layouts (SPEC 3a; java/GoldenKeys.java 17-37). False for an
+fn chrono_ms_checked(ms: u64) -> Option<chrono::DateTime<chrono::Utc>> {
+    chrono::DateTime::from_timestamp_millis(i64::try_from(ms).ok()?)
+}
+
+fn time_ms_checked(ms: u64) -> Option<time::OffsetDateTime> {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000).ok()
+}
+
+fn chrono_ms(ms: u64) -> chrono::DateTime<chrono::Utc> {
+    chrono_ms_checked(ms).expect("in range")
+}
+
+fn time_ms(ms: u64) -> time::OffsetDateTime {
+    time_ms_checked(ms).expect("in range")
+}
+
+/// The §3a layouts (SPEC 3a; java/GoldenKeys.java 17-48). False for an
 /// unknown layout.
 fn text_layout(layout: &str, args: &[&str], key: &[u8]) -> bool {
     let int = |i: usize| -> u64 { args[i].parse().expect("u64 arg") };
@@ -237,16 +307,59 @@ fn text_layout(layout: &str, args: &[&str], key: &[u8]) -> bool {
             key,
             MetricText::decode,
         ),
-        "inbox_row_key" => check(
-            layout,
-            &Inbox {
-                receiver_id: args[0],
-                ts: int(1),
-                sender_id: args[2],
-            },
-            key,
-            Inbox::decode,
-        ),
+        "inbox_row_key" => {
+            check(
+                layout,
+                &Inbox {
+                    receiver_id: args[0],
+                    ts: int(1),
+                    sender_id: args[2],
+                },
+                key,
+                Inbox::decode,
+            );
+            check(
+                layout,
+                &InboxI64 {
+                    receiver_id: args[0],
+                    ts: args[1].parse().expect("i64"),
+                    sender_id: args[2],
+                },
+                key,
+                InboxI64::decode,
+            );
+            let ms = int(1);
+            check(
+                layout,
+                &InboxSystemTime {
+                    receiver_id: args[0],
+                    ts: millis_time(ms),
+                    sender_id: args[2],
+                },
+                key,
+                InboxSystemTime::decode,
+            );
+            // Beyond the time crate's range (about year 262143 for chrono,
+            // 9999 for time) there is no value to encode.
+            if let Some(ts) = chrono_ms_checked(ms) {
+                let k = InboxChrono {
+                    receiver_id: args[0],
+                    ts,
+                    sender_id: args[2],
+                };
+                check(layout, &k, key, InboxChrono::decode);
+            }
+            // Beyond the time crate's range (about year 262143 for chrono,
+            // 9999 for time) there is no value to encode.
+            if let Some(ts) = time_ms_checked(ms) {
+                let k = InboxTime {
+                    receiver_id: args[0],
+                    ts,
+                    sender_id: args[2],
+                };
+                check(layout, &k, key, InboxTime::decode);
+            }
+        }
         "user_timestamp" => check(
             layout,
             &UserTimestamp {
@@ -383,11 +496,129 @@ fn text_layout(layout: &str, args: &[&str], key: &[u8]) -> bool {
             key,
             OptionalPad::decode,
         ),
-        "reverse_ts_digits" => check(
+        "reverse_ts_digits" => {
+            check(
+                layout,
+                &ReverseTsDigits { ts: int(0) },
+                key,
+                ReverseTsDigits::decode,
+            );
+            let ms = int(0);
+            let t = DigitsSystemTime {
+                ts: millis_time(ms),
+            };
+            check(layout, &t, key, DigitsSystemTime::decode);
+            if let Some(ts) = chrono_ms_checked(ms) {
+                check(layout, &DigitsChrono { ts }, key, DigitsChrono::decode);
+            }
+            if let Some(ts) = time_ms_checked(ms) {
+                check(layout, &DigitsTime { ts }, key, DigitsTime::decode);
+            }
+        }
+        "desc_delim_mid" => check(
             layout,
-            &ReverseTsDigits { ts: int(0) },
+            &DescDelimMid {
+                name: args[0].to_owned(),
+                id: int(1),
+            },
             key,
-            ReverseTsDigits::decode,
+            DescDelimMid::decode,
+        ),
+        "option_decimal" => check(
+            layout,
+            &OptionDecimal {
+                w: opt(args[0]).map(|v| v.parse().expect("u64")),
+                metric: args[1],
+            },
+            key,
+            OptionDecimal::decode,
+        ),
+        "salt_decimal_w" => check(
+            layout,
+            &SaltDecimalW {
+                id: int(0),
+                name: args[1],
+            },
+            key,
+            SaltDecimalW::decode,
+        ),
+        "bucket_decimal" => check(
+            layout,
+            &BucketDecimal {
+                w: int(0),
+                host: args[1],
+            },
+            key,
+            BucketDecimal::decode,
+        ),
+        "uuid_delim_desc" => check(
+            layout,
+            &UuidDelimDesc {
+                id: args[0].parse().expect("uuid"),
+                other: args[1].parse().expect("uuid"),
+                name: args[2],
+            },
+            key,
+            UuidDelimDesc::decode,
+        ),
+        "optional_desc_name" => check(
+            layout,
+            &OptionalDescName {
+                name: opt(args[0]).map(str::to_owned),
+                n: args[1].parse().expect("u32"),
+            },
+            key,
+            OptionalDescName::decode,
+        ),
+        "optional_escaped" => {
+            let b = bytes(args[1]);
+            check(
+                layout,
+                &OptionalEscaped {
+                    a: opt(args[0]).map(bytes),
+                    b: &b,
+                },
+                key,
+                OptionalEscaped::decode,
+            );
+        }
+        "desc_fixed_delim" => check(
+            layout,
+            &DescFixedDelim {
+                id: int(0),
+                w: args[1].parse().expect("u32"),
+                ts: int(2),
+                name: args[3],
+            },
+            key,
+            DescFixedDelim::decode,
+        ),
+        "salt_escaped" => check(
+            layout,
+            &SaltEscaped {
+                a: bytes(args[0]),
+                b: args[1],
+            },
+            key,
+            SaltEscaped::decode,
+        ),
+        "salt_reverse_ts" => check(
+            layout,
+            &SaltReverseTs {
+                ts: int(0),
+                seen: opt(args[1]).map(|v| v.parse().expect("u64")),
+            },
+            key,
+            SaltReverseTs::decode,
+        ),
+        "desc_pad_x" => check(
+            layout,
+            &DescPadX {
+                code: args[0].to_owned(),
+                n: args[1].parse().expect("u32"),
+            },
+            key,
+            DescPadX::decode,
         ),
         "uuid_times" => {
             let id: uuid::Uuid = args[0].parse().expect("uuid");
@@ -402,10 +633,6 @@ fn text_layout(layout: &str, args: &[&str], key: &[u8]) -> bool {
                 key,
                 UuidTimes::decode,
             );
-            let chrono_ms = |ms: u64| {
-                chrono::DateTime::from_timestamp_millis(i64::try_from(ms).expect("ms"))
-                    .expect("in range")
-            };
             check(
                 layout,
                 &UuidChrono {
@@ -416,10 +643,6 @@ fn text_layout(layout: &str, args: &[&str], key: &[u8]) -> bool {
                 key,
                 UuidChrono::decode,
             );
-            let time_ms = |ms: u64| {
-                time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-                    .expect("in range")
-            };
             check(
                 layout,
                 &UuidTime {
@@ -460,4 +683,73 @@ fn escaped_terminator_survives_a_next_field_of_0xff() {
         lone > l,
         "a lone terminator would sort after the longer value"
     );
+}
+
+/// OrderedCode's own string vectors, as its `orderedcode_test.go` lists them
+/// (`testCases`, strings), written out here rather than computed: increasing
+/// as listed, decreasing (`Decr`) as their bitwise not.
+const ORDERED_CODE_STRINGS: [(&[u8], &[u8]); 13] = [
+    (b"", b"\x00\x01"),
+    (b"\x00", b"\x00\xff\x00\x01"),
+    (b"\x00\x00", b"\x00\xff\x00\xff\x00\x01"),
+    (b"\x01", b"\x01\x00\x01"),
+    (b"foo", b"foo\x00\x01"),
+    (b"foo\x00", b"foo\x00\xff\x00\x01"),
+    (b"foo\x00\x01", b"foo\x00\xff\x01\x00\x01"),
+    (b"foo\x01", b"foo\x01\x00\x01"),
+    (b"foo\x01\x00", b"foo\x01\x00\xff\x00\x01"),
+    (b"foo\xfe", b"foo\xfe\x00\x01"),
+    (b"foo\xff", b"foo\xff\x00\x00\x01"),
+    (b"\xff", b"\xff\x00\x00\x01"),
+    (b"\xff\xff", b"\xff\x00\xff\x00\x00\x01"),
+];
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OneEscaped {
+    #[escaped]
+    a: Vec<u8>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OneEscapedDesc {
+    #[desc]
+    #[escaped]
+    a: Vec<u8>,
+}
+
+#[test]
+fn ordered_code_published_string_vectors() {
+    for (value, enc) in ORDERED_CODE_STRINGS {
+        let key = OneEscaped { a: value.to_vec() };
+        assert_eq!(hex(&key.to_vec().unwrap()), hex(enc), "{value:x?}");
+        assert_eq!(OneEscaped::decode(enc).unwrap(), key);
+        let decr: Vec<u8> = enc.iter().map(|b| !b).collect();
+        let key = OneEscapedDesc { a: value.to_vec() };
+        assert_eq!(hex(&key.to_vec().unwrap()), hex(&decr), "Decr {value:x?}");
+        assert_eq!(OneEscapedDesc::decode(&decr).unwrap(), key);
+    }
+}
+
+/// OrderedCode's `TestRoundTrip`: `Append(nil, "foo", Decr("bar"))`.
+#[test]
+fn ordered_code_increasing_then_decreasing() {
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Pair {
+        #[escaped]
+        s1: String,
+        #[desc]
+        #[escaped]
+        s2: String,
+    }
+    let key = Pair {
+        s1: "foo".into(),
+        s2: "bar".into(),
+    };
+    let want: Vec<u8> = [
+        b"foo\x00\x01".as_slice(),
+        &[!b'b', !b'a', !b'r', 0xff, 0xfe],
+    ]
+    .concat();
+    assert_eq!(hex(&key.to_vec().unwrap()), hex(&want));
+    assert_eq!(Pair::decode(&want).unwrap(), key);
 }

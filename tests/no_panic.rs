@@ -226,7 +226,7 @@ fn option_and_text_field_types_take_any_input() {
 
 #[test]
 fn scan_state_refuses_a_salt_it_cannot_hold() {
-    // Scan is public machinery: a struct-level salt of more than 32 hex
+    // The scan state is the derive's machinery (hidden): a struct-level salt of more than 32 hex
     // characters or over more than 8 fields is refused, not indexed past.
     #[derive(rowkey::RowKey)]
     struct Wide<'a> {
@@ -239,9 +239,9 @@ fn scan_state_refuses_a_salt_it_cannot_hold() {
         (0, None, 0),
         (4, None, 9),
     ] {
-        let err = rowkey::Scan::<Wide<'static>>::new("Wide", Some(salt))
-            .ranges()
-            .unwrap_err();
+        let mut ranges = <rowkey::ScanRanges<Wide<'static>> as rowkey::__private::ScanStart>::START;
+        rowkey::__private::scan_state(&mut ranges, Some(salt));
+        let err = rowkey::__private::scan_finish(&mut ranges).unwrap_err();
         assert_eq!(err.field_name(), Some("salt"), "{salt:?}: {err}");
     }
 }

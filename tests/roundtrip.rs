@@ -1599,3 +1599,330 @@ fn decode_refuses_non_canonical_input() {
     bad[8] = b'-';
     assert!(invalid(common::seeds::HashedId::decode(&bad)).contains("delimiter"));
 }
+
+/// A `#[desc]` last field of a variable-width user type: its bytes are the
+/// value's inverted, as for a string, but inverted a value sorts after its
+/// own extensions, so a range on it is refused (naming the field and the
+/// fix) while an exact value scans.
+#[derive(RowKey, Debug, Clone, PartialEq, Eq)]
+struct DescSku {
+    shop: u16,
+    #[desc]
+    sku: Sku,
+}
+
+#[test]
+fn desc_variable_width_user_type_last_takes_no_range() {
+    let key = DescSku {
+        shop: 1,
+        sku: Sku("ab".into()),
+    };
+    let bytes = key.to_vec().unwrap();
+    assert_eq!(bytes, [0, 1, !b'a', !b'b']);
+    assert_eq!(DescSku::decode(&bytes).unwrap(), key);
+    let err = DescSku::scan()
+        .shop(1)
+        .sku(Sku("a".into())..Sku("b".into()))
+        .ranges()
+        .unwrap_err();
+    assert_eq!(err.field_name(), Some("sku"));
+    assert!(err.to_string().contains("#[delim]"), "{err}");
+    let exact: Vec<_> = DescSku::scan()
+        .shop(1)
+        .sku(Sku("ab".into()))
+        .ranges()
+        .unwrap()
+        .collect();
+    assert_eq!(exact.len(), 1);
+    assert!(exact[0].contains(&bytes));
+    let longer = DescSku {
+        shop: 1,
+        sku: Sku("abc".into()),
+    };
+    assert!(!exact[0].contains(&longer.to_vec().unwrap()));
+}
+
+/// Time fields scan like the integers they are stored as: a plain time as a
+/// value, a `#[reverse_ts]` time window newest first.
+#[test]
+fn time_fields_scan() {
+    use std::time::{Duration, UNIX_EPOCH};
+    let t = |ms: u64| UNIX_EPOCH + Duration::from_millis(ms);
+    let key = Times {
+        at: t(1_700_000_000_000),
+        seen: t(1_700_000_000_500),
+    };
+    let bytes = key.to_vec().unwrap();
+    let window: Vec<_> = Times::scan()
+        .at(key.at)
+        .seen(t(1_700_000_000_000)..t(1_700_000_001_000))
+        .ranges()
+        .unwrap()
+        .collect();
+    assert_eq!(window.len(), 1);
+    assert!(window[0].contains(&bytes));
+    let later: Vec<_> = Times::scan()
+        .at(key.at)
+        .seen(t(1_700_000_000_501)..)
+        .ranges()
+        .unwrap()
+        .collect();
+    assert!(!later[0].contains(&bytes));
+}
+
+/// The desc variants of every non-canonical form: stored inverted, a broken
+/// escape, a non-digit, a presence byte other than the inverted 0 and 1, a
+/// missing delimiter are refused just the same, naming the field; and the
+/// ascending forms of the desc layouts' valid bytes are refused too (they
+/// are no key of the desc layout).
+#[test]
+fn decode_refuses_non_canonical_desc_input() {
+    use common::seeds::{
+        DescDelimMid, DescNameId, DescWindow, EscapedDesc, OptionDecimal, OptionalDesc,
+        OptionalDescName,
+    };
+    fn refused<T: Debug>(r: Result<T, rowkey::Error>, field: &str, what: &str) {
+        match r {
+            Err(e) => {
+                assert_eq!(e.field_name(), Some(field), "{e}");
+                assert!(e.to_string().contains(what), "{e}: wanted {what:?}");
+            }
+            Ok(v) => panic!("accepted {v:?}"),
+        }
+    }
+    let inv = |b: &[u8]| b.iter().map(|x| !x).collect::<Vec<u8>>();
+
+    // #[desc] #[escaped]: each broken escape of the ascending test, inverted.
+    let n = [0, 0, 0, 7];
+    let ok = [inv(&[b'a', 0x00, 0xFF, 0x00, 0x01]), n.to_vec()].concat();
+    assert_eq!(
+        EscapedDesc::decode(&ok).unwrap(),
+        EscapedDesc {
+            a: b"a\0".to_vec(),
+            n: 7
+        }
+    );
+    for broken in [
+        &[0x00, 0x02, 0x00, 0x01][..], // 0x00 then neither 0xFF nor 0x01
+        &[0x00, 0x00, 0x00, 0x01],
+        &[0xFF, 0x01, 0x00, 0x01], // 0xFF then not 0x00
+        &[0xFF, 0xFF, 0x00, 0x01],
+    ] {
+        let stored = [inv(broken), n.to_vec()].concat();
+        refused(EscapedDesc::decode(&stored), "a", "escape");
+    }
+    // Truncated: no terminator, or cut inside an escape.
+    for cut in [&[b'a'][..], &[0x00], &[0x00, 0xFF], &[0xFF]] {
+        refused(EscapedDesc::decode(&inv(cut)), "a", "");
+    }
+    // The ascending bytes of the same value are no desc key.
+    let asc = [&[b'a', 0x00, 0xFF, 0x00, 0x01][..], &n].concat();
+    assert!(EscapedDesc::decode(&asc).is_err());
+
+    // #[desc] #[decimal(10)]: W digits, inverted; a non-digit is refused.
+    let ok = [inv(b"0000000042"), b"cpu".to_vec()].concat();
+    assert_eq!(DescWindow::decode(&ok).unwrap().window, 42);
+    for bad in [&b"000000004a"[..], b"+000000042", b" 000000042"] {
+        let stored = [inv(bad), b"cpu".to_vec()].concat();
+        refused(DescWindow::decode(&stored), "window", "digit");
+    }
+    // The digits not inverted: 0x30..0x39 inverted are 0xC6..0xCF.
+    refused(DescWindow::decode(b"0000000042cpu"), "window", "digit");
+
+    // Option under #[desc]: the presence byte is stored inverted (0xFF for
+    // None, 0xFE for Some); anything else is refused.
+    let none = [vec![0xFF], b"t".to_vec()].concat();
+    assert_eq!(OptionalDesc::decode(&none).unwrap().v, None);
+    for presence in [0x00u8, 0x01, 0xFD, 0x80] {
+        let stored = [vec![presence], inv(&7u64.to_be_bytes()), b"t".to_vec()].concat();
+        refused(OptionalDesc::decode(&stored), "v", "presence byte");
+    }
+    let some = [
+        vec![0xFE],
+        b"q".iter().map(|b| !b).collect(),
+        vec![0xFF],
+        9u32.to_be_bytes().to_vec(),
+    ]
+    .concat();
+    assert_eq!(
+        OptionalDescName::decode(&some).unwrap(),
+        OptionalDescName {
+            name: Some("q".into()),
+            n: 9
+        }
+    );
+    let mut bad = some.clone();
+    bad[0] = 0x02;
+    refused(OptionalDescName::decode(&bad), "name", "presence byte");
+
+    // Option<#[decimal(10)]>: the presence byte, then W digits.
+    let ok = [vec![1], b"0000000042".to_vec(), b"m".to_vec()].concat();
+    assert_eq!(OptionDecimal::decode(&ok).unwrap().w, Some(42));
+    let mut bad = ok.clone();
+    bad[0] = 2;
+    refused(OptionDecimal::decode(&bad), "w", "presence byte");
+    let mut bad = ok.clone();
+    bad[3] = b'x';
+    refused(OptionDecimal::decode(&bad), "w", "digit");
+
+    // #[desc] #[delim]: Phoenix's 0xFF separator; without it the value has no
+    // end. #[desc] #[delim(b'_')]: the inverted '_' (0xA0).
+    let ok = DescNameId {
+        name: "ab".into(),
+        id: 1,
+    }
+    .to_vec()
+    .unwrap();
+    assert_eq!(&ok[..3], &[!b'a', !b'b', 0xFF]);
+    refused(DescNameId::decode(&inv(b"ab")), "name", "");
+    let ok = DescDelimMid {
+        name: "ab".into(),
+        id: 1,
+    }
+    .to_vec()
+    .unwrap();
+    assert_eq!(&ok[..3], &[!b'a', !b'b', 0xA0]);
+    assert_eq!(DescDelimMid::decode(&ok).unwrap().name, "ab");
+    // An ascending '_' where the inverted one belongs is no delimiter.
+    let mut bad = ok.clone();
+    bad[2] = b'_';
+    assert!(DescDelimMid::decode(&bad).is_err());
+}
+
+/// A `#[reverse_ts]` time range whose bounds have a sub-millisecond part
+/// selects exactly the whole-millisecond keys inside it: an inclusive lower
+/// bound and an exclusive upper bound round up, the others down (1.5 ms..2.5
+/// ms holds the key at 2 ms only, never the one at 1 ms), for every time type.
+#[test]
+fn reverse_ts_time_ranges_with_sub_millisecond_bounds_are_exact() {
+    use std::ops::Bound::{self, Excluded, Included, Unbounded};
+    macro_rules! check_type {
+        ($name:ident, $t:ty, $from_micros:expr) => {{
+            #[derive(RowKey, Debug, Clone, PartialEq)]
+            struct $name {
+                id: u8,
+                #[reverse_ts]
+                ts: $t,
+            }
+            let at = |micros: i64| -> $t { $from_micros(micros) };
+            let bounds = |micros: i64| [Included(at(micros)), Excluded(at(micros)), Unbounded];
+            // Bounds on whole milliseconds and between them.
+            for lo_us in [1_000i64, 1_500, 1_999, 2_000, 2_001] {
+                for hi_us in [2_000i64, 2_500, 2_999, 3_000, 3_001] {
+                    for lo in bounds(lo_us) {
+                        for hi in bounds(hi_us) {
+                            let ranges: Vec<_> = $name::scan()
+                                .id(7)
+                                .ts((lo.clone(), hi.clone()))
+                                .ranges()
+                                .unwrap()
+                                .collect();
+                            for ms in 0..6i64 {
+                                let key = $name {
+                                    id: 7,
+                                    ts: at(ms * 1000),
+                                }
+                                .to_vec()
+                                .unwrap();
+                                let us = ms * 1000;
+                                let inside = match lo {
+                                    Included(_) => us >= lo_us,
+                                    Excluded(_) => us > lo_us,
+                                    Unbounded => true,
+                                } && match hi {
+                                    Included(_) => us <= hi_us,
+                                    Excluded(_) => us < hi_us,
+                                    Unbounded => true,
+                                };
+                                let found = ranges.iter().any(|r| r.contains(&key));
+                                assert_eq!(
+                                    found,
+                                    inside,
+                                    "{}: key at {ms} ms in ({lo:?}, {hi:?})",
+                                    stringify!($t)
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            let _: Bound<$t> = Unbounded;
+        }};
+    }
+    check_type!(AtSystemTime, std::time::SystemTime, |us: i64| {
+        std::time::UNIX_EPOCH + std::time::Duration::from_micros(us as u64)
+    });
+    check_type!(AtChrono, chrono::DateTime<chrono::Utc>, |us: i64| {
+        chrono::DateTime::from_timestamp_micros(us).unwrap()
+    });
+    check_type!(AtTime, time::OffsetDateTime, |us: i64| {
+        time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(us) * 1000).unwrap()
+    });
+}
+
+/// A time stored ascending takes a range bound only as a whole millisecond
+/// it could store: a bound with a sub-millisecond part is refused by
+/// `ranges()`, naming the field, never rounded silently.
+#[test]
+fn ascending_time_range_bound_with_sub_millisecond_part_is_refused() {
+    use std::time::{Duration, UNIX_EPOCH};
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    struct Seen {
+        id: u8,
+        at: std::time::SystemTime,
+    }
+    let whole = UNIX_EPOCH + Duration::from_millis(2);
+    let sub = UNIX_EPOCH + Duration::from_micros(2_500);
+    assert!(Seen::scan().id(1).at(whole..).ranges().is_ok());
+    let Err(err) = Seen::scan().id(1).at(sub..).ranges() else {
+        panic!("a sub-millisecond bound was accepted");
+    };
+    assert_eq!(err.field_name(), Some("at"), "{err}");
+    assert!(err.to_string().contains("sub-millisecond"), "{err}");
+}
+
+/// `Option` of a `#[reverse_ts]` timestamp: None first, then Some newest
+/// first; it round-trips, and a scan takes one value of it (a range of
+/// Option values over reversed timestamps is no one key range).
+#[test]
+fn optional_reverse_ts_round_trips_and_scans_by_value() {
+    use common::seeds::SaltReverseTs;
+    let keys: Vec<_> = [None, Some(0), Some(5), Some(i64::MAX as u64)]
+        .into_iter()
+        .map(|seen| SaltReverseTs { ts: 9, seen })
+        .collect();
+    let bytes: Vec<Vec<u8>> = keys.iter().map(|k| k.to_vec().unwrap()).collect();
+    for (k, b) in keys.iter().zip(&bytes) {
+        assert_eq!(&SaltReverseTs::decode(b).unwrap(), k);
+        let ranges: Vec<_> = SaltReverseTs::scan()
+            .ts(9)
+            .seen(k.seen)
+            .ranges()
+            .unwrap()
+            .collect();
+        for (other, ob) in keys.iter().zip(&bytes) {
+            assert_eq!(
+                ranges.iter().any(|r| r.contains(ob)),
+                other == k,
+                "scan for {:?} and key {:?}",
+                k.seen,
+                other.seen
+            );
+        }
+    }
+    // None, then the newest Some first.
+    let mut sorted = bytes.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [&bytes[0], &bytes[3], &bytes[2], &bytes[1]].map(Clone::clone)
+    );
+    // Negative or out-of-range timestamps are refused, naming the field.
+    #[derive(RowKey, Debug)]
+    struct Signed {
+        #[reverse_ts]
+        at: Option<i64>,
+    }
+    let err = Signed { at: Some(-1) }.to_vec().unwrap_err();
+    assert_eq!(err.field_name(), Some("at"));
+}

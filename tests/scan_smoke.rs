@@ -256,3 +256,38 @@ fn struct_salt_hashes_in_the_listed_order() {
         .collect();
     assert!(ranges[0].contains(&raw));
 }
+
+/// A bound of all `0xFF` bytes carries into the bucket in front of it, so the
+/// fanned-out ranges share no stop row: each is worked out on its own (and
+/// the byte the carry incremented put back before the next one), not copied
+/// from the first. A bound that carries nowhere shares its rows.
+#[test]
+fn carry_into_the_bucket_gives_each_range_its_own_stop_row() {
+    let ranges: Vec<_> = LogEvent::scan()
+        .ts(5..=u64::MAX)
+        .ranges()
+        .unwrap()
+        .collect();
+    assert_eq!(ranges.len(), 4);
+    for (b, r) in (0u8..).zip(&ranges) {
+        let mut start = vec![b];
+        start.extend_from_slice(&5u64.to_be_bytes());
+        assert_eq!(r.start(), &start[..]);
+        assert_eq!(r.stop(), Some(&[b + 1][..]), "bucket {b}");
+    }
+    // Twice, from a clone taken part way: the template was put back.
+    let mut it = LogEvent::scan().ts(5..=u64::MAX).ranges().unwrap();
+    it.next();
+    let rest: Vec<_> = it.clone().collect();
+    assert_eq!(rest, ranges[1..]);
+    assert_eq!(it.collect::<Vec<_>>(), ranges[1..]);
+    // Shared rows: every range is the first with its bucket written over.
+    let shared: Vec<_> = LogEvent::scan().ts(5..9).ranges().unwrap().collect();
+    for (b, r) in (0u8..).zip(&shared) {
+        let (mut start, mut stop) = (vec![b], vec![b]);
+        start.extend_from_slice(&5u64.to_be_bytes());
+        stop.extend_from_slice(&9u64.to_be_bytes());
+        assert_eq!((r.start(), r.stop()), (&start[..], Some(&stop[..])));
+    }
+    assert_eq!(shared.len(), 4);
+}

@@ -2,6 +2,9 @@
 //! The `.stderr` files are the contract: a change to a message shows up as a
 //! diff here. Regenerate with `TRYBUILD=overwrite cargo test -p rowkey-suite
 //! --test ui` and read every changed file before committing it.
+//!
+//! `tests/ui-pass` holds layouts and scans that must compile and run: names
+//! that once collided with generated items, and argument forms.
 
 #[test]
 fn ui() {
@@ -12,6 +15,12 @@ fn ui() {
     // without the link (symlinks off) would match no case and pass vacuously:
     let cases = std::fs::read_dir("tests/ui").map_or(0, |dirs| dirs.count());
     assert!(cases > 0, "tests/suite/tests/ui must link to tests/ui");
+    let pass = std::fs::read_dir("tests/ui-pass").map_or(0, |dirs| dirs.count());
+    assert!(
+        pass > 0,
+        "tests/suite/tests/ui-pass must link to tests/ui-pass"
+    );
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*/*.rs");
+    t.pass("tests/ui-pass/*.rs");
 }

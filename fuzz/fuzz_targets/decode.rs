@@ -15,8 +15,9 @@ use std::fmt::Debug;
 #[path = "../../tests/common/seeds.rs"]
 mod seeds;
 use seeds::{
-    DescNameId, EscapedDelim, EscapedDesc, Inbox, LogEvent, Metric, MetricText, Optional,
-    OptionalDesc, UidType, UserOrder,
+    BucketDecimal, DescDelimMid, DescNameId, DescPadX, EscapedDelim, EscapedDesc, Inbox, LogEvent,
+    Metric, MetricText, OptionDecimal, Optional, OptionalDesc, OptionalDescName, OptionalEscaped,
+    SaltDecimalW, UidType, UserOrder,
 };
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -77,4 +78,12 @@ fuzz_target!(|input: &[u8]| {
     check(&["a", "b"], input, EscapedDelim::decode(input));
     check(&["a", "b", "c"], input, Optional::decode(input));
     check(&["v", "tail"], input, OptionalDesc::decode(input));
+    // §3a combined: with a '_' delimiter, a salt, a bucket, a pad, Option.
+    check(&["name", "id"], input, DescDelimMid::decode(input));
+    check(&["w", "metric"], input, OptionDecimal::decode(input));
+    check(&["id", "name"], input, SaltDecimalW::decode(input));
+    check(&["w", "host"], input, BucketDecimal::decode(input));
+    check(&["name", "n"], input, OptionalDescName::decode(input));
+    check(&["a", "b"], input, OptionalEscaped::decode(input));
+    check(&["code", "n"], input, DescPadX::decode(input));
 });

@@ -1,6 +1,6 @@
 //! The connection and the typed table handle.
 
-use crate::keys::{self, IntoRanges, OwnedRange, Ranges};
+use crate::keys::{self, IntoRanges, Ranges};
 use crate::Error;
 use bigtable_rs::bigtable::{BigTable, BigTableConnection};
 use bigtable_rs::google::bigtable::v2::mutation::{self, DeleteFromRow, SetCell};
@@ -12,7 +12,7 @@ use bigtable_rs::google::bigtable::v2::{
 use futures::stream::BoxStream;
 use futures::{StreamExt, TryStreamExt};
 use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2 as admin;
-use rowkey::{Merge, RowKey};
+use rowkey::{Merge, OwnedKeyRange, RowKey};
 use std::marker::PhantomData;
 use std::time::Duration;
 use tonic::transport::Channel;
@@ -282,13 +282,39 @@ pub struct Read {
 }
 
 /// One page of a scan and where the next one starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Page<K> {
+pub struct Page<K: RowKey> {
     /// The page's rows, in key order.
     pub rows: Vec<Row>,
     /// Where the next page starts (owned: keep it across requests); `None`
     /// after the last page.
     pub next: Option<Ranges<K>>,
+}
+
+// By hand: derived impls would ask `K` itself to be `Clone`, `Debug`, ...
+impl<K: RowKey> Clone for Page<K> {
+    fn clone(&self) -> Self {
+        Page {
+            rows: self.rows.clone(),
+            next: self.next.clone(),
+        }
+    }
+}
+
+impl<K: RowKey> PartialEq for Page<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.rows == other.rows && self.next == other.next
+    }
+}
+
+impl<K: RowKey> Eq for Page<K> {}
+
+impl<K: RowKey> std::fmt::Debug for Page<K> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Page")
+            .field("rows", &self.rows)
+            .field("next", &self.next)
+            .finish()
+    }
 }
 
 /// A table whose row keys are `K`, named by the key's `'static` form
@@ -587,18 +613,9 @@ impl<K: RowKey> Table<K> {
         }
     }
 
-    async fn read_range(&self, range: &OwnedRange, limit: usize) -> Result<Vec<Row>, Error> {
-        if range.is_empty() {
-            return Ok(Vec::new());
-        }
-        self.read_rows(
-            RowSet {
-                row_keys: Vec::new(),
-                row_ranges: vec![range.to_row_range()],
-            },
-            limit,
-        )
-        .await
+    async fn read_range(&self, range: &OwnedKeyRange<K>, limit: usize) -> Result<Vec<Row>, Error> {
+        self.read_rows(row_set(std::slice::from_ref(range)), limit)
+            .await
     }
 
     /// The rows of each range, read concurrently, each up to `limit` rows
@@ -656,7 +673,7 @@ impl<K: RowKey> Table<K> {
     /// # Errors
     /// As [`scan`](Table::scan).
     pub async fn read(&self, ranges: impl IntoRanges<K>, read: Read) -> Result<Vec<Row>, Error> {
-        let ranges = ranges.into_ranges();
+        let ranges = ranges.into_ranges()?;
         let limit = read.limit.unwrap_or(usize::MAX);
         if ranges.is_empty() || limit == 0 {
             return Ok(Vec::new());
@@ -680,11 +697,7 @@ impl<K: RowKey> Table<K> {
             }
             FanOut::OneRequest => {
                 let server_limit = if ranges.len() == 1 { per_range } else { 0 };
-                let set = RowSet {
-                    row_keys: Vec::new(),
-                    row_ranges: ranges.list.iter().map(OwnedRange::to_row_range).collect(),
-                };
-                let rows = self.read_rows(set, server_limit).await?;
+                let rows = self.read_rows(row_set(&ranges.list), server_limit).await?;
                 split_by_range(&ranges, rows)
             }
         };
@@ -713,30 +726,20 @@ impl<K: RowKey> Table<K> {
         ranges: impl IntoRanges<K>,
         limit: Option<usize>,
     ) -> Result<RowStream, Error> {
-        let ranges = ranges.into_ranges();
+        let ranges = ranges.into_ranges()?;
         let limit = limit.unwrap_or(usize::MAX);
         let per_range = if limit == usize::MAX { 0 } else { limit };
-        let opened = ranges
-            .list
-            .iter()
-            .filter(|r| !r.is_empty() && limit > 0)
-            .map(|range| {
-                let mut data = self.data.clone();
-                let request = self.request(
-                    RowSet {
-                        row_keys: Vec::new(),
-                        row_ranges: vec![range.to_row_range()],
-                    },
-                    per_range,
-                );
-                async move {
-                    let rows = data.stream_rows(request).await?;
-                    Ok::<_, Error>(StreamExt::boxed(rows.map(|r| match r {
-                        Ok((key, cells)) => Ok(row(key, cells)),
-                        Err(e) => Err(Error::Client(e)),
-                    })))
-                }
-            });
+        let opened = ranges.list.iter().filter(|_| limit > 0).map(|range| {
+            let mut data = self.data.clone();
+            let request = self.request(row_set(std::slice::from_ref(range)), per_range);
+            async move {
+                let rows = data.stream_rows(request).await?;
+                Ok::<_, Error>(StreamExt::boxed(rows.map(|r| match r {
+                    Ok((key, cells)) => Ok(row(key, cells)),
+                    Err(e) => Err(Error::Client(e)),
+                })))
+            }
+        });
         let inputs = futures::future::try_join_all(opened).await?;
         Ok(Merge::new_fallible(ranges.skip, |r: &Result<Row, Error>| {
             r.as_ref().ok().map(|r| &r.key[..])
@@ -758,7 +761,7 @@ impl<K: RowKey> Table<K> {
                 "page size 0: give at least one row per page".into(),
             ));
         }
-        let ranges = ranges.into_ranges();
+        let ranges = ranges.into_ranges()?;
         let streams = self.read_each(&ranges, size).await?;
         let read: Vec<usize> = streams.iter().map(Vec::len).collect();
         let tagged: Vec<Vec<(usize, Row)>> = streams
@@ -783,12 +786,14 @@ impl<K: RowKey> Table<K> {
             if read[i] < size && taken[i] == read[i] {
                 continue;
             }
-            next.push(match last[i] {
-                Some(row) => range.after(row),
-                None => range.clone(),
-            });
+            let rest = match last[i] {
+                Some(row) => range.resume_after(row),
+                None => Some(range.clone()),
+            };
+            next.extend(rest);
         }
-        let next = (!next.is_empty()).then(|| Ranges::new(next, ranges.skip));
+        // Built before the check: it drops a rest that holds no storable row.
+        let next = Some(Ranges::new(next, ranges.skip)).filter(|n| !n.is_empty());
         Ok(Page {
             rows: merged.into_iter().map(|(_, r)| r).collect(),
             next,
@@ -807,9 +812,18 @@ fn row(key: Vec<u8>, cells: Vec<bigtable_rs::bigtable::RowCell>) -> Row {
     }
 }
 
+/// A `RowSet` of `ranges`, each as Bigtable reads it ([`keys::row_range`]:
+/// a [`Ranges`] holds only ranges that have one).
+fn row_set<K: RowKey>(ranges: &[OwnedKeyRange<K>]) -> RowSet {
+    RowSet {
+        row_keys: Vec::new(),
+        row_ranges: ranges.iter().filter_map(keys::row_range).collect(),
+    }
+}
+
 /// Rows of one `ReadRows` over sorted, disjoint ranges, assigned back to
 /// their ranges.
-fn split_by_range<K>(ranges: &Ranges<K>, rows: Vec<Row>) -> Vec<Vec<Row>> {
+fn split_by_range<K: RowKey>(ranges: &Ranges<K>, rows: Vec<Row>) -> Vec<Vec<Row>> {
     let mut out: Vec<Vec<Row>> = vec![Vec::new(); ranges.len()];
     for row in rows {
         if let Some(i) = ranges.list.iter().position(|r| r.contains(&row.key)) {

@@ -303,3 +303,187 @@ async fn reads_see_only_the_table_column() {
         .unwrap_err();
     assert!(err.to_string().contains("page size 0"), "{err}");
 }
+
+/// The emulator reads an empty `RowSet` (and an empty stop row) as the
+/// whole table, so a scan that selects nothing must send nothing: every
+/// read of one returns no row.
+#[tokio::test]
+#[allow(
+    clippy::reversed_empty_ranges,
+    reason = "inverted windows are scans that must select nothing"
+)]
+async fn a_scan_that_selects_nothing_sends_no_empty_row_set() {
+    use bigtable_rs::bigtable::BigTableConnection;
+    use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
+    use bigtable_rs::google::bigtable::v2::{ReadRowsRequest, RowRange, RowSet};
+    use futures::TryStreamExt;
+    use rowkey_bigtable::{FanOut, IntoRanges, Order, Read};
+
+    let env = common::env();
+    let t = env.table::<LogEvent<'static>>("log", 4).await;
+    let keys: Vec<LogEvent> = (0..100)
+        .map(|ts| LogEvent {
+            ts,
+            host: "h",
+            event: "e",
+        })
+        .collect();
+    t.put_many(keys.iter().map(|k| (k, b"v"))).await.unwrap();
+
+    // What a client that forwarded nothing, or an empty stop row, would get.
+    let mut raw = BigTableConnection::new_with_emulator(
+        env.emulator.addr(),
+        "test",
+        "test",
+        false,
+        1,
+        Some(Duration::from_secs(30)),
+    )
+    .unwrap()
+    .client();
+    let read = |rows: RowSet| ReadRowsRequest {
+        table_name: t.name().to_owned(),
+        rows: Some(rows),
+        ..Default::default()
+    };
+    let whole = raw.read_rows(read(RowSet::default())).await.unwrap();
+    assert_eq!(whole.len(), 100, "an empty RowSet reads the whole table");
+    let start = keys[50].to_vec().unwrap();
+    let to_empty_stop = raw
+        .read_rows(read(RowSet {
+            row_keys: Vec::new(),
+            row_ranges: vec![RowRange {
+                start_key: Some(StartKey::StartKeyClosed(start.clone())),
+                end_key: Some(EndKey::EndKeyOpen(Vec::new())),
+            }],
+        }))
+        .await
+        .unwrap();
+    assert!(
+        to_empty_stop.len() > 1,
+        "an empty stop row reads to the end of the table"
+    );
+
+    let nothing = [
+        ("ts 5..5", LogEvent::scan().ts(5..5).ranges().unwrap()),
+        ("ts 9..3", LogEvent::scan().ts(9..3).ranges().unwrap()),
+        ("ts ..0", LogEvent::scan().ts(..0).ranges().unwrap()),
+        (
+            "ts 3, host ..\"\"",
+            LogEvent::scan().ts(3).host(.."").ranges().unwrap(),
+        ),
+    ];
+    for (what, scan) in nothing {
+        let ranges = IntoRanges::<LogEvent<'static>>::into_ranges(scan).unwrap();
+        assert!(ranges.is_empty(), "{what}: {ranges:?}");
+        assert!(t.scan(ranges.clone()).await.unwrap().is_empty(), "{what}");
+        for fan_out in [FanOut::OneRequest, FanOut::Concurrent, FanOut::Sequential] {
+            for order in [Order::Ascending, Order::Descending] {
+                for limit in [None, Some(3)] {
+                    let read = Read {
+                        fan_out,
+                        order,
+                        limit,
+                    };
+                    let rows = t.read(ranges.clone(), read).await.unwrap();
+                    assert!(rows.is_empty(), "{what}, {read:?}: {} rows", rows.len());
+                }
+            }
+        }
+        assert!(t.latest(ranges.clone(), 5).await.unwrap().is_empty());
+        assert!(t
+            .newest_first(ranges.clone(), None)
+            .await
+            .unwrap()
+            .is_empty());
+        let streamed: Vec<_> = t
+            .stream(ranges.clone(), None)
+            .await
+            .unwrap()
+            .try_collect()
+            .await
+            .unwrap();
+        assert!(streamed.is_empty(), "{what}: streamed {}", streamed.len());
+        let page = t.page(ranges, 10).await.unwrap();
+        assert!(page.rows.is_empty() && page.next.is_none(), "{what}");
+    }
+}
+
+/// Rows of a range may pass Bigtable's 4 KiB (they follow HBase's 32767
+/// bytes): they are sent as the equivalent rows within it, and a range that
+/// holds no row Bigtable can store (an exact value over 4 KiB, a page
+/// resumed after a 4096-byte row) is not sent at all.
+#[tokio::test]
+async fn ranges_past_4_kib_read_exactly() {
+    /// 4000 bytes of directory, then up to 96 bytes of name fit.
+    #[derive(RowKey, Debug)]
+    struct Document<'a> {
+        #[pad(4000)]
+        dir: &'a str,
+        name: &'a str,
+    }
+    let env = common::env();
+    let t = env.table::<Document<'static>>("docs", 1).await;
+    let p95 = "p".repeat(95);
+    let p96 = "p".repeat(96);
+    let p95q = format!("{p95}q");
+    let rows = [
+        ("c", "x"),
+        ("d", &p95[..]),
+        ("d", &p96[..]),
+        ("d", &p95q[..]),
+    ];
+    t.put_many(
+        rows.iter()
+            .map(|&(dir, name)| (Document { dir, name }, name)),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        Document {
+            dir: "d",
+            name: &p96
+        }
+        .encoded_len(),
+        MAX_ROW_KEY
+    );
+    let names = |rows: Vec<rowkey_bigtable::Row>| -> Vec<String> {
+        rows.iter()
+            .map(|r| Document::decode(&r.key).unwrap().name.to_owned())
+            .collect()
+    };
+    let longer = format!("{p96}x");
+    // An exact value over the limit: no row, no error, nothing sent.
+    let exact = Document::scan()
+        .dir("d")
+        .name(longer.as_str())
+        .ranges()
+        .unwrap();
+    assert_eq!(exact.len(), 1, "a range in HBase's terms");
+    assert!(t.scan(exact).await.unwrap().is_empty());
+    // Up to and including a value over the limit: p96 itself is in it.
+    let upto = || {
+        Document::scan()
+            .dir("d")
+            .name(..=longer.as_str())
+            .ranges()
+            .unwrap()
+    };
+    assert_eq!(names(t.scan(upto()).await.unwrap()), [p95.as_str(), &p96]);
+    let mut page = t.page(upto(), 1).await.unwrap();
+    let mut pages = vec![names(page.rows.clone())];
+    while let Some(next) = page.next.take() {
+        page = t.page(next, 1).await.unwrap();
+        pages.push(names(page.rows.clone()));
+        assert!(pages.len() <= 2, "{pages:?}");
+    }
+    // The page after p96 would be (p96, p96]: it is not read.
+    assert_eq!(pages, [vec![p95.clone()], vec![p96.clone()]]);
+    // From a value over the limit: after its first 4096 bytes.
+    let from = Document::scan()
+        .dir("d")
+        .name(longer.as_str()..)
+        .ranges()
+        .unwrap();
+    assert_eq!(names(t.scan(from).await.unwrap()), [p95q.as_str()]);
+}

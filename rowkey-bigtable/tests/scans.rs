@@ -130,7 +130,7 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
         scan: impl IntoRanges<K>,
         keep: impl Fn(&V) -> bool,
     ) -> usize {
-        let scan: Ranges<K> = scan.into_ranges();
+        let scan: Ranges<K> = scan.into_ranges().expect("owned ranges");
         self.scans += 1;
         let want: Vec<V> = self.data.iter().filter(|v| keep(v)).cloned().collect();
         let t = self.table;

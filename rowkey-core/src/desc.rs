@@ -6,7 +6,7 @@
 //!
 //! Decoding an inverted or escaped field needs its original bytes back:
 //! [`restore`] rebuilds them in a stack buffer (on the heap only for a field
-//! over [`RESTORE_STACK`] bytes), so such fields decode into owned types.
+//! over `RESTORE_STACK` bytes), so such fields decode into owned types.
 
 use crate::ErrorKind;
 

@@ -73,7 +73,7 @@ pub fn escaped_len(raw: &[u8]) -> usize {
 }
 
 /// Writes `raw` escaped and terminated; `out` is exactly
-/// [`escaped_len`]`(raw)` bytes.
+/// `escaped_len``(raw)` bytes.
 #[inline]
 pub fn write_escaped(raw: &[u8], out: &mut [u8]) {
     let mut o = 0;
@@ -134,7 +134,7 @@ pub fn take_escaped<'a>(input: &'a [u8], pos: &mut usize, mask: u8) -> Result<&'
     })
 }
 
-/// Unescapes bytes [`take_escaped`] returned (and so checked), through
+/// Unescapes bytes `take_escaped` returned (and so checked), through
 /// `mask`, into the front of `out`; returns how many it wrote.
 #[inline]
 pub fn unescape_into(stored: &[u8], mask: u8, out: &mut [u8]) -> usize {

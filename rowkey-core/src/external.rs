@@ -51,7 +51,13 @@ fn stored_millis(bytes: &[u8]) -> Result<i64, ErrorKind> {
 /// from its conversions to and from epoch milliseconds.
 #[allow(unused_macros, reason = "used by whichever time features are on")]
 macro_rules! millis_type {
-    ($t:ty, to: |$s:ident| $to:expr, from: |$ms:ident| $from:expr, floor: |$f:ident| $floor:expr) => {
+    (
+        $t:ty,
+        to: |$s:ident| $to:expr,
+        from: |$ms:ident| $from:expr,
+        floor: |$f:ident| $floor:expr,
+        sub_milli: |$sub_t:ident| $sub:expr
+    ) => {
         impl KeyPart for $t {
             const WIDTH: Option<usize> = Some(8);
             #[inline]
@@ -89,6 +95,15 @@ macro_rules! millis_type {
             fn to_i128(&self) -> i128 {
                 let $f = self;
                 $floor
+            }
+            /// Whole milliseconds, rounded up: the floor, plus one for a
+            /// time that a key cannot hold (a sub-millisecond part).
+            fn to_i128_ceil(&self) -> i128 {
+                let $f = self;
+                let floor: i128 = $floor;
+                let $sub_t = self;
+                let sub: bool = $sub;
+                floor.saturating_add(i128::from(sub))
             }
         }
     };
@@ -133,7 +148,11 @@ mod system_time {
             let ms = u64::try_from(ms).map_err(|_| BEFORE_EPOCH)?;
             UNIX_EPOCH.checked_add(Duration::from_millis(ms)).ok_or(TOO_LATE)
         },
-        floor: |t| floor_millis(t)
+        floor: |t| floor_millis(t),
+        sub_milli: |t| match t.duration_since(UNIX_EPOCH) {
+            Ok(d) => !d.subsec_nanos().is_multiple_of(1_000_000),
+            Err(e) => !e.duration().subsec_nanos().is_multiple_of(1_000_000),
+        }
     );
 }
 
@@ -158,7 +177,8 @@ mod chrono_time {
         DateTime<Utc>,
         to: |t| to_millis(t),
         from: |ms| DateTime::<Utc>::from_timestamp_millis(ms).ok_or(TOO_LATE),
-        floor: |t| i128::from(t.timestamp_millis())
+        floor: |t| i128::from(t.timestamp_millis()),
+        sub_milli: |t| !t.timestamp_subsec_nanos().is_multiple_of(1_000_000)
     );
 }
 
@@ -189,7 +209,8 @@ mod time_time {
             OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
                 .map_err(|_| TOO_LATE)
         },
-        floor: |t| t.unix_timestamp_nanos().div_euclid(1_000_000)
+        floor: |t| t.unix_timestamp_nanos().div_euclid(1_000_000),
+        sub_milli: |t| t.unix_timestamp_nanos().rem_euclid(1_000_000) != 0
     );
 }
 
@@ -218,4 +239,44 @@ mod uuid_type {
         }
     }
     impl OrderedPart for Uuid {}
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    extern crate std;
+    use super::{DecodePart, KeyPart, ReverseTs};
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+    fn encode(t: &SystemTime) -> Result<[u8; 8], crate::ErrorKind> {
+        let mut out = [0u8; 8];
+        t.encode_part(&mut out).map(|()| out)
+    }
+
+    #[test]
+    fn system_time_is_java_epoch_millis() {
+        let t = UNIX_EPOCH + Duration::from_millis(1_700_000_000_123);
+        assert_eq!(encode(&t), Ok(1_700_000_000_123u64.to_be_bytes()));
+        assert_eq!(SystemTime::decode_part(&encode(&t).unwrap()), Ok(t));
+        assert_eq!(
+            t.to_reversed(),
+            Ok(i64::MAX as u64 - 1_700_000_000_123),
+            "Long.MAX_VALUE - millis"
+        );
+        assert_eq!(SystemTime::from_reversed(t.to_reversed().unwrap()), Ok(t));
+    }
+
+    #[test]
+    fn times_a_millisecond_key_cannot_hold_are_refused() {
+        // Before 1970, and a sub-millisecond part: refused, not truncated.
+        let before = UNIX_EPOCH - Duration::from_millis(1);
+        assert!(encode(&before).is_err());
+        assert!(before.to_reversed().is_err());
+        let sub = UNIX_EPOCH + Duration::from_micros(1_500);
+        assert!(encode(&sub).is_err());
+        // A stored number no time writes: over i64::MAX.
+        assert!(SystemTime::decode_part(&u64::MAX.to_be_bytes()).is_err());
+        // Scan bounds round down to the millisecond.
+        assert_eq!(sub.to_i128(), 1);
+        assert_eq!((UNIX_EPOCH - Duration::from_micros(1_500)).to_i128(), -2);
+    }
 }

@@ -28,7 +28,10 @@ mod md5x;
 mod merge;
 mod option;
 mod part;
+mod range;
 mod scan;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod split;
 mod text;
 
@@ -44,9 +47,11 @@ pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
+#[cfg(feature = "alloc")]
+pub use range::OwnedKeyRange;
+pub use range::{KeyRange, ShellScan};
 pub use scan::{
-    prefix_stop, KeyRange, Scan, ScanArg, ScanBuilder, ScanRanges, ScanValue, MAX_FAN_OUT,
-    MAX_SALT_FIELDS,
+    prefix_stop, ScanArg, ScanBuilder, ScanRanges, ScanValue, MAX_FAN_OUT, MAX_SALT_FIELDS,
 };
 pub use split::{
     split_keys, split_keys_for, BloomFilter, Compression, CreateTable, Hotspot, Load, Regions,
@@ -90,8 +95,8 @@ impl Spread {
 }
 
 /// A row key: a struct whose fields, in declaration order, make up the key's
-/// bytes. Implemented by `#[derive(RowKey)]`; see the facade crate's docs for
-/// the attributes.
+/// bytes. Implemented by `#[derive(RowKey)]`; every attribute, its bytes and
+/// its refusals: [`rowkey::attributes`](https://docs.rs/rowkey/latest/rowkey/attributes/index.html).
 ///
 /// Everything the derive generates is reachable through this trait, so code
 /// generic over the key type (a data-access layer's `Table<K>`) needs this
@@ -171,8 +176,9 @@ pub trait RowKey: Sized {
     /// The struct's name, used in error messages.
     const NAME: &'static str;
 
-    /// The widest key any value encodes to, or `None` when a variable-width
-    /// last field leaves it unbounded. A bounded key can be encoded into a
+    /// The widest key any value encodes to, or `None` when a field leaves it
+    /// unbounded: a variable-width last field without `#[pad]`, or a
+    /// `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere. A bounded key can be encoded into a
     /// stack buffer of this size (the derive also emits it as `MAX_LEN`).
     const MAX_WIDTH: Option<usize>;
 
@@ -184,8 +190,8 @@ pub trait RowKey: Sized {
     const SCAN_CAP: usize;
 
     /// A stack buffer that holds any key [`encode_into`](RowKey::encode_into)
-    /// writes: `[u8; MAX_LEN]` for a bounded key. An unbounded key (a
-    /// variable-width last field without `#[pad]`) gets `[u8; 32767]`, HBase's
+    /// writes: `[u8; MAX_LEN]` for a bounded key. An unbounded key (see
+    /// [`MAX_WIDTH`](RowKey::MAX_WIDTH)) gets `[u8; 32767]`, HBase's
     /// row-key limit, which encode never exceeds; that is 32 KiB of stack, so
     /// for such keys prefer a buffer of [`encoded_len`](RowKey::encoded_len)
     /// bytes when stack matters. Create one with [`KeyBuf::ZERO`].
@@ -324,6 +330,18 @@ pub trait KeyBuf:
 impl<const N: usize> KeyBuf for [u8; N] {
     const ZERO: Self = [0; N];
     const LEN: usize = N;
+}
+
+/// A key buffer's bytes (`AsRef` alone leaves the slice type to infer).
+#[inline(always)]
+pub(crate) fn buf<B: KeyBuf>(b: &B) -> &[u8] {
+    b.as_ref()
+}
+
+/// A key buffer's bytes, writable.
+#[inline(always)]
+pub(crate) fn buf_mut<B: KeyBuf>(b: &mut B) -> &mut [u8] {
+    b.as_mut()
 }
 
 mod buf {

@@ -127,7 +127,13 @@ pub trait DecodePart<'de>: KeyPart + Sized {
 }
 
 /// A field whose byte order is its value order, so that the scan builder can
-/// take a range on it. Implement it only when that holds for every value.
+/// take a range on it and `#[desc]` can reverse it. Implement it only when
+/// that holds for every value.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` keeps no byte order: #[desc] has nothing to reverse and a scan takes no range on it",
+    label = "`{Self}` does not implement rowkey::OrderedPart",
+    note = "implement rowkey::OrderedPart for `{Self}` if its bytes sort as its values do; otherwise remove #[desc] (and scan it by one value)"
+)]
 pub trait OrderedPart: KeyPart {}
 
 /// An integer a `#[bucket(N)]` can be computed from.
@@ -160,8 +166,17 @@ pub trait ReverseTs: Sized {
     /// # Errors
     /// [`ErrorKind::TimestampOutOfRange`] for a stored value over `i64::MAX`.
     fn from_reversed(stored: u64) -> Result<Self, ErrorKind>;
-    /// The value widened, for scan bounds that may lie outside the range.
+    /// The value widened, for scan bounds that may lie outside the range; a
+    /// point in time between two stored units rounds down.
     fn to_i128(&self) -> i128;
+    /// As [`to_i128`](Self::to_i128), rounded up: the first stored unit at
+    /// or after the value. Equal for integers; a time with a
+    /// sub-millisecond part is one millisecond more, so that an inclusive
+    /// lower bound or an exclusive upper bound selects exactly the keys
+    /// inside the range.
+    fn to_i128_ceil(&self) -> i128 {
+        self.to_i128()
+    }
 }
 
 /// A signed integer that `#[twos_complement]` stores as plain big-endian two's

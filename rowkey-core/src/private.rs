@@ -9,11 +9,14 @@ pub use crate::option::{read_presence, write_presence, Presence};
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use crate::scan::{reverse_ts_bounds, Scan, ScanArg, ScanBuilder, ScanRanges, ScanValue};
+pub use crate::scan::{
+    reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_state, Scan, ScanArg,
+    ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
+};
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::text::{
-    check_digits, decimal_len, decode_decimal, decode_decimal_reversed, widen, write_decimal,
-    Decimal,
+    check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,
+    write_decimal, Decimal,
 };
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
@@ -27,7 +30,7 @@ pub use core::fmt::{self, Debug, Formatter};
 pub use core::marker::PhantomData;
 pub use core::ops::{Bound, RangeBounds};
 pub use core::option::Option::{self, None, Some};
-pub use core::primitive::{bool, u8, usize};
+pub use core::primitive::{bool, u32, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
 
 /// A scan builder's stage (fields given so far): field `i`'s method is
@@ -68,6 +71,30 @@ pub fn explain<const N: usize>(key: &[u8], segments: [Segment; N]) -> Explain<'_
     Explain::from_walk(key, segments)
 }
 
+/// The decode of a key with a field borrowing for `'static`: the bytes were
+/// checked (`walk`), but the key cannot borrow from them.
+///
+/// # Errors
+/// Always: the walk's error, or the refusal naming the field.
+#[cold]
+pub fn decode_static_refused<T>(
+    key: &'static str,
+    field: &'static str,
+) -> impl FnOnce(Result<(), Error>) -> Result<T, Error> {
+    move |walk| {
+        walk?;
+        Err(Error::field(
+            key,
+            field,
+            ErrorKind::Invalid {
+                reason: "the field borrows for 'static, so a key decoded from bytes cannot \
+                         hold it; make the field String or Vec<u8>, or give the struct a \
+                         lifetime parameter (&'a str)",
+            },
+        ))
+    }
+}
+
 /// HBase's row-key limit (`Short.MAX_VALUE`).
 pub const HBASE_MAX_KEY: usize = 32767;
 
@@ -85,20 +112,25 @@ pub fn field_error(key: &'static str, field: &'static str, kind: ErrorKind) -> E
 pub const SCAN_BUDGET: usize = 256;
 
 /// A layout's `SCAN_CAP`: its field widths, unbounded ones counted as
-/// [`SCAN_BUDGET`] plus a delimiter, and one byte for an open bound's
-/// successor row.
+/// [`SCAN_BUDGET`] plus a delimiter, and one byte for the row right after an
+/// exact value (`v 00`); at most HBase's row-key limit, since no row longer
+/// than a key selects anything a shorter one does not (`KeyRange`'s clamp).
 #[must_use]
 pub const fn scan_cap(widths: &[Option<usize>]) -> usize {
     let mut total = 1usize;
     let mut i = 0;
     while i < widths.len() {
-        total += match widths[i] {
+        total = total.saturating_add(match widths[i] {
             Some(w) => w,
             None => SCAN_BUDGET + 1,
-        };
+        });
         i += 1;
     }
-    total
+    if total > HBASE_MAX_KEY {
+        HBASE_MAX_KEY
+    } else {
+        total
+    }
 }
 
 /// A slot's width with one more byte (a delimiter, a presence byte).
@@ -182,8 +214,10 @@ pub const fn bounded(width: Option<usize>) -> usize {
     match width {
         Some(w) => w,
         None => panic!(
-            "this row key has no maximum width: its last field is variable-width \
-             and unpadded; give it #[pad(N)] or encode with encoded_len() / to_vec()"
+            "this row key has no maximum width: a field is variable-width without \
+             #[pad(N)] (an unpadded last field, or a #[delim], #[escaped] or \
+             #[decimal] field); pad it, or encode into K::Buf, \
+             encoded_len() or to_vec()"
         ),
     }
 }

@@ -1,126 +1,18 @@
-//! Scan ranges with HBase `Scan` semantics, built without allocating.
+//! Scan state, built without allocating.
 //!
-//! The derive's typed builder appends each leading field's exact bytes to a
-//! [`Scan`]; a range on the next field becomes two tails. [`Scan::ranges`]
-//! then yields one [`KeyRange`] per salt or bucket the prefix leaves open.
+//! The derive's typed builder records each field's value or range; its
+//! `ranges()` replays them into a [`Scan`], which writes each leading field's
+//! exact bytes once, into the front of both rows, and a range on the next
+//! field as two tails. [`ScanRanges`] then yields one [`KeyRange`] per salt or
+//! bucket the prefix leaves open, each a copy of the two rows with its salt
+//! or bucket written in.
 
-use crate::part::{KeyPart, OrderedPart};
-use crate::{Error, ErrorKind, KeyBuf, RowKey};
-use core::marker::PhantomData;
-use core::ops::{Bound, Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
-
-/// One row range, as an HBase `Scan` takes it: start row inclusive, stop row
-/// exclusive, no stop row meaning "to the end of the table".
-///
-/// A range is typed by its key `K`: the ranges of one key's scan cannot be
-/// handed to code expecting another's. Its rows live inline, in two
-/// [`RowKey::ScanBuf`]s, so a range lives on the stack.
-///
-/// ```
-/// use std::collections::BTreeMap;
-/// use rowkey::RowKey;
-///
-/// #[derive(RowKey)]
-/// struct Metric<'a> {
-///     #[pad(8)]
-///     host: &'a str,
-///     ts: u64,
-/// }
-///
-/// let mut table = BTreeMap::new();
-/// for (host, ts) in [("web1", 5), ("web1", 15), ("web12", 10)] {
-///     table.insert(Metric { host, ts }.to_vec()?, ts);
-/// }
-/// for range in Metric::scan().host("web1").ts(0..10).ranges()? {
-///     // An HBase client takes start() and stop() (None: to the end of the
-///     // table); a sorted map or an embedded store takes bounds().
-///     assert_eq!(range.start(), b"web1\0\0\0\0\0\0\0\0\0\0\0\0");
-///     assert!(range.stop().is_some());
-///     let rows: Vec<u64> = table.range::<[u8], _>(range.bounds()).map(|(_, ts)| *ts).collect();
-///     assert_eq!(rows, [5]); // not web1 at 15, not web12
-///     assert!(range.contains(&Metric { host: "web1", ts: 9 }.to_vec()?));
-/// }
-/// # Ok::<(), rowkey::Error>(())
-/// ```
-pub struct KeyRange<K: RowKey> {
-    start: K::ScanBuf,
-    start_len: usize,
-    stop: K::ScanBuf,
-    stop_len: usize,
-    /// `false`: no stop row, scan to the end of the table.
-    has_stop: bool,
-    _key: PhantomData<fn() -> K>,
-}
-
-impl<K: RowKey> Clone for KeyRange<K> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<K: RowKey> Copy for KeyRange<K> {}
-
-impl<K: RowKey> PartialEq for KeyRange<K> {
-    fn eq(&self, other: &Self) -> bool {
-        self.start() == other.start() && self.stop() == other.stop()
-    }
-}
-
-impl<K: RowKey> Eq for KeyRange<K> {}
-
-impl<K: RowKey> KeyRange<K> {
-    /// The start row (inclusive). Empty means the start of the table.
-    #[must_use]
-    pub fn start(&self) -> &[u8] {
-        &self.start.as_ref()[..self.start_len]
-    }
-
-    /// The stop row (exclusive), or `None` for the end of the table.
-    #[must_use]
-    pub fn stop(&self) -> Option<&[u8]> {
-        self.has_stop.then(|| &self.stop.as_ref()[..self.stop_len])
-    }
-
-    /// Whether no key can fall in the range.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.stop().is_some_and(|stop| stop <= self.start())
-    }
-
-    /// Whether `key` falls in the range, comparing as HBase does (unsigned
-    /// bytes, lexicographically).
-    #[must_use]
-    pub fn contains(&self, key: &[u8]) -> bool {
-        key >= self.start() && self.stop().is_none_or(|stop| key < stop)
-    }
-
-    /// The range as the bounds `BTreeMap::range`, redb's `Table::range` and
-    /// other ordered stores take. An empty range comes out as `start..start`,
-    /// never as a reversed pair (which `BTreeMap::range` would panic on).
-    #[must_use]
-    pub fn bounds(&self) -> (Bound<&[u8]>, Bound<&[u8]>) {
-        let start = self.start();
-        match self.stop() {
-            None => (Bound::Included(start), Bound::Unbounded),
-            Some(stop) if stop <= start => (Bound::Included(start), Bound::Excluded(start)),
-            Some(stop) => (Bound::Included(start), Bound::Excluded(stop)),
-        }
-    }
-}
-
-impl<K: RowKey> core::fmt::Debug for KeyRange<K> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "KeyRange {{ start: \"{}\", stop: ",
-            crate::Binary(self.start())
-        )?;
-        match self.stop() {
-            Some(stop) => write!(f, "\"{}\" }}", crate::Binary(stop)),
-            None => write!(f, "end of table }}"),
-        }
-    }
-}
+use crate::__private::HBASE_MAX_KEY;
+use crate::part::{KeyPart, OrderedPart, ReverseTs};
+use crate::{Error, ErrorKind, KeyBuf, KeyRange, RowKey};
+use core::ops::{
+    Bound, Range, RangeBounds, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive,
+};
 
 /// HBase's stop row for a prefix scan: drop trailing `0xFF` bytes and add one
 /// to the last byte left. Returns the new length, or `None` when the prefix is
@@ -144,101 +36,67 @@ pub const MAX_SALT_FIELDS: usize = 8;
 /// A 4-char struct-level salt alone is 65536.
 pub const MAX_FAN_OUT: usize = 1 << 20;
 
-/// A bound on a field, as builder methods receive it.
-#[derive(Clone, Copy, Debug)]
-struct Tail<B> {
-    bytes: B,
-    len: usize,
-    kind: TailKind,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TailKind {
+enum Tail {
     Unbounded,
     Included,
     Excluded,
 }
 
-/// The state a derived scan builder drives: the exact prefix so far, an
-/// optional range on the next field, and where the key fans out. Not usually
-/// named by users; the derived builder's `ranges()` returns [`ScanRanges`].
+/// The state of one scan: the two rows under construction. Both start with
+/// the struct-level salt's room, then the exact prefix of the fields given
+/// (written once, into `start`, and copied to `stop` when the scan ends),
+/// then room for a fanned-out bucket, then the lower bound's bytes in `start`
+/// and the upper bound's in `stop`. That is the whole state besides a few
+/// lengths: two rows of `SCAN_CAP` bytes, no heap. Made and driven by the
+/// derived builder; not a public API.
 pub struct Scan<K: RowKey> {
-    key: &'static str,
-    prefix: K::ScanBuf,
+    /// The start and stop rows, as the range they become: every range of a
+    /// scan whose ranges share their rows is this value copied whole.
+    rows: KeyRange<K>,
+    /// End of the prefix (salt room included).
     len: usize,
-    lo: Tail<K::ScanBuf>,
-    hi: Tail<K::ScanBuf>,
+    /// Bytes of the bucket fanned out after the prefix (0, 1 or 2).
+    gap: usize,
+    lo_len: usize,
+    hi_len: usize,
+    lo: Tail,
+    hi: Tail,
     /// The ranged field is the unframed last field: `v` matches only the key
     /// ending exactly in `v`, not every key it prefixes.
     open: bool,
-    /// The next field's bucket is left open: (count, width).
-    bucket: Option<(u32, usize)>,
-    salt: Option<(usize, Option<u8>, usize)>,
-    /// Where each field the struct-level salt hashes sits in `prefix`; u32
-    /// keeps the state small, since every builder stage moves it.
-    salt_slots: [(u32, u32); MAX_SALT_FIELDS],
+    /// A bound no value of the field reaches: the scan selects nothing.
+    nothing: bool,
+    /// The ranged field's values all take the same bytes or are framed (pad
+    /// or delimiter): a bound of all zero bytes is its least value.
+    framed: bool,
+    /// The bucket count fanned out after the prefix, 0 for none.
+    buckets: u32,
+    /// The struct-level salt: hex chars, delimiter, fields hashed.
+    salt: Option<(u8, Option<u8>, u8)>,
+    /// Where each field the struct-level salt hashes sits in the prefix.
+    salt_slots: [(u16, u16); MAX_SALT_FIELDS],
     /// What of each slot the salt hashes (the value without its frame, when
     /// the salt has a delimiter).
     salt_parts: [crate::__private::SaltPart; MAX_SALT_FIELDS],
-    salt_seen: usize,
-    /// The field pushed or ranged last, named if the ranges do not fit.
+    salt_seen: u8,
+    /// The field pushed or ranged last, named if the rows do not fit.
     last_field: &'static str,
     error: Option<Error>,
-    _key: PhantomData<fn() -> K>,
-}
-
-impl<K: RowKey> Clone for Scan<K> {
-    fn clone(&self) -> Self {
-        Scan {
-            error: self.error.clone(),
-            ..*self
-        }
-    }
-}
-
-impl<K: RowKey> core::fmt::Debug for Scan<K> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Scan")
-            .field("key", &self.key)
-            .field("prefix", &crate::Binary(&self.prefix.as_ref()[..self.len]))
-            .field("error", &self.error)
-            .finish_non_exhaustive()
-    }
 }
 
 impl<K: RowKey> Scan<K> {
     const CAP: usize = <K::ScanBuf as KeyBuf>::LEN;
 
-    /// A scan of key type `key`. `salt` is the struct-level salt, if any, as
-    /// (hex chars, delimiter, number of fields it hashes).
-    #[must_use]
-    pub const fn new(key: &'static str, salt: Option<(usize, Option<u8>, usize)>) -> Self {
-        const UNBOUNDED: TailKind = TailKind::Unbounded;
-        Scan {
-            key,
-            prefix: K::ScanBuf::ZERO,
-            len: 0,
-            lo: Tail {
-                bytes: K::ScanBuf::ZERO,
-                len: 0,
-                kind: UNBOUNDED,
-            },
-            hi: Tail {
-                bytes: K::ScanBuf::ZERO,
-                len: 0,
-                kind: UNBOUNDED,
-            },
-            open: false,
-            bucket: None,
-            salt,
-            salt_slots: [(0, 0); MAX_SALT_FIELDS],
-            salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
-            salt_seen: 0,
-            last_field: "",
-            error: None,
-            _key: PhantomData,
-        }
-    }
+    /// The longest row a scan may write before the successor rule: one byte
+    /// short of the buffer, so that `row 00` fits, unless the buffer is
+    /// HBase's limit, where the successor of a row of the limit's length is
+    /// computed without growing it (`KeyRange`'s clamp).
+    const ROW_MAX: usize = if Self::CAP >= HBASE_MAX_KEY {
+        HBASE_MAX_KEY
+    } else {
+        Self::CAP.saturating_sub(1)
+    };
 
     /// The first error wins: later steps after a refusal change nothing.
     pub fn fail(&mut self, error: Error) {
@@ -247,28 +105,22 @@ impl<K: RowKey> Scan<K> {
         }
     }
 
+    #[cold]
     fn overflow(&mut self, field: &'static str) {
-        self.fail(Error::field(
-            self.key,
-            field,
-            ErrorKind::Invalid {
-                reason: "scan value is longer than the 256 bytes a scan keeps for a delimited \
-                         or unpadded field; bound the field with #[pad(N)]",
-            },
-        ));
-    }
-
-    /// Bytes every range adds around the pushed prefix: the struct-level
-    /// salt in front of it, a fanned-out bucket behind it.
-    fn framing(&self) -> usize {
-        self.salt
-            .map_or(0, |(chars, delim, _)| chars + usize::from(delim.is_some()))
-            + self.bucket.map_or(0, |(_, width)| width)
+        let reason = if Self::CAP >= HBASE_MAX_KEY {
+            "the scan's rows would be longer than HBase's 32767-byte row-key limit; no \
+             key holds this value here"
+        } else {
+            "the scan's rows would pass the key's SCAN_CAP, which counts 256 encoded bytes \
+             for each delimited, escaped or unpadded field (an escaped 0x00 or 0xFF byte \
+             takes two); give the field #[pad(N)] to scan longer values"
+        };
+        self.fail(Error::field(K::NAME, field, ErrorKind::Invalid { reason }));
     }
 
     /// Appends one field's exact bytes through `put`, which writes at most
     /// `max` bytes at the given position and advances it.
-    #[inline]
+    #[inline(always)]
     pub fn push(
         &mut self,
         field: &'static str,
@@ -279,13 +131,12 @@ impl<K: RowKey> Scan<K> {
             return;
         }
         self.last_field = field;
-        if self.framing() + self.len + max > Self::CAP {
-            self.overflow(field);
-            return;
-        }
+        let Some(end) = self.len.checked_add(max).filter(|&e| e <= Self::ROW_MAX) else {
+            return self.overflow(field);
+        };
         let mut pos = self.len;
-        match put(&mut self.prefix.as_mut()[..self.len + max], &mut pos) {
-            Ok(()) => self.len = pos,
+        match put(&mut crate::buf_mut(&mut self.rows.start)[..end], &mut pos) {
+            Ok(()) => self.len = pos.min(end),
             Err(e) => self.fail(e),
         }
     }
@@ -294,10 +145,11 @@ impl<K: RowKey> Scan<K> {
     /// (its place in `fields(..)`, which need not be key order): its start,
     /// its end once pushed, and what of it the salt hashes. Call after
     /// [`push`](Scan::push).
-    #[inline]
+    #[inline(always)]
     pub fn salt_slot(&mut self, order: usize, start: usize, part: crate::__private::SaltPart) {
-        // Positions are below CAP, which the derive keeps far below u32::MAX.
-        let (Ok(start), Ok(end)) = (u32::try_from(start), u32::try_from(self.len)) else {
+        // Positions are below SCAN_CAP, which HBase's 32767-byte limit
+        // keeps within `u16` (the state is copied once per scan: small).
+        let (Ok(start), Ok(end)) = (u16::try_from(start), u16::try_from(self.len)) else {
             return self.overflow(self.last_field);
         };
         if let (Some(slot), Some(how)) = (
@@ -323,70 +175,80 @@ impl<K: RowKey> Scan<K> {
     }
 
     /// The next field is bucketed and not fixed by the prefix: fan out.
-    #[inline]
+    #[inline(always)]
     pub fn fan_bucket(&mut self, count: u32) {
-        self.bucket = Some((count, crate::__private::bucket_width(count)));
+        if self.buckets == 0 && (2..=65536).contains(&count) {
+            self.buckets = count;
+            self.gap = crate::__private::bucket_width(count);
+        }
     }
 
     /// Sets the range on the next field. `len` and `put` measure and write a
     /// bound's bytes (the field without its salt or bucket); `open` marks the
     /// unframed last field, whose value is not a prefix of longer ones.
-    #[inline]
-    pub fn range<V>(
+    #[inline(always)]
+    pub fn range<V: KeyPart>(
         &mut self,
         field: &'static str,
         open: bool,
         lo: Bound<V>,
         hi: Bound<V>,
-        len: fn(&V) -> usize,
-        put: fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
+        len: impl Fn(&V) -> usize,
+        put: impl Fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
     ) {
         if self.error.is_some() {
             return;
         }
-        let bound_len = |b: &Bound<V>| match b {
-            Bound::Included(v) | Bound::Excluded(v) => len(v),
-            Bound::Unbounded => 0,
-        };
-        let max = bound_len(&lo).max(bound_len(&hi));
         self.last_field = field;
-        // + 1: an open bound's successor row adds a byte.
-        if self.framing() + self.len + max + 1 > Self::CAP {
-            self.overflow(field);
-            return;
-        }
         self.open = open;
-        for (bound, is_lo) in [(lo, true), (hi, false)] {
-            let (kind, value) = match bound {
-                Bound::Unbounded => (TailKind::Unbounded, None),
-                Bound::Included(v) => (TailKind::Included, Some(v)),
-                Bound::Excluded(v) => (TailKind::Excluded, Some(v)),
-            };
-            let mut tail = Tail {
-                bytes: K::ScanBuf::ZERO,
-                len: 0,
-                kind,
-            };
-            if let Some(v) = value {
-                if let Err(e) = put(&v, &mut tail.bytes.as_mut()[..len(&v)], &mut tail.len) {
-                    self.fail(e);
-                    return;
-                }
-            }
-            if is_lo {
-                self.lo = tail;
-            } else {
-                self.hi = tail;
+        self.framed = !open || V::WIDTH.is_some();
+        let at = self.len + self.gap;
+        let (lo, lo_len) = self.tail(field, lo, at, &len, &put, true);
+        let (hi, hi_len) = self.tail(field, hi, at, &len, &put, false);
+        (self.lo, self.lo_len, self.hi, self.hi_len) = (lo, lo_len, hi, hi_len);
+    }
+
+    /// Writes one bound's bytes at `at` in the start (`lower`) or stop row.
+    #[inline(always)]
+    fn tail<V>(
+        &mut self,
+        field: &'static str,
+        bound: Bound<V>,
+        at: usize,
+        len: &impl Fn(&V) -> usize,
+        put: &impl Fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
+        lower: bool,
+    ) -> (Tail, usize) {
+        let (kind, v) = match bound {
+            Bound::Unbounded => return (Tail::Unbounded, 0),
+            Bound::Included(v) => (Tail::Included, v),
+            Bound::Excluded(v) => (Tail::Excluded, v),
+        };
+        let Some(end) = at.checked_add(len(&v)).filter(|&e| e <= Self::ROW_MAX) else {
+            self.overflow(field);
+            return (kind, 0);
+        };
+        let row = if lower {
+            crate::buf_mut(&mut self.rows.start)
+        } else {
+            crate::buf_mut(&mut self.rows.stop)
+        };
+        let mut pos = at;
+        match put(&v, &mut row[..end], &mut pos) {
+            Ok(()) => (kind, pos.min(end) - at),
+            Err(e) => {
+                self.fail(e);
+                (kind, 0)
             }
         }
     }
 
     /// Sets a `#[reverse_ts]` range: timestamps `lo..hi` become stored values
     /// `i64::MAX - hi ..= i64::MAX - lo`, so the window comes newest first.
-    #[inline]
+    #[inline(always)]
     pub fn range_reverse_ts(&mut self, field: &'static str, lo: Bound<i128>, hi: Bound<i128>) {
         match reverse_ts_bounds(lo, hi) {
-            None => self.empty(),
+            None => self.nothing = true,
             Some((a, b)) => self.range(
                 field,
                 false,
@@ -403,97 +265,88 @@ impl<K: RowKey> Scan<K> {
     }
 
     /// The prefix is a whole key: match it exactly, not as a prefix.
-    #[inline]
+    #[inline(always)]
     pub fn exact(&mut self) {
-        self.lo = Tail {
-            bytes: K::ScanBuf::ZERO,
-            len: 0,
-            kind: TailKind::Included,
-        };
-        self.hi = self.lo;
+        (self.lo, self.lo_len, self.hi, self.hi_len) = (Tail::Included, 0, Tail::Included, 0);
         self.open = true;
     }
 
-    /// Marks the range empty (a bound no value of the field can reach).
+    /// Marks the scan empty (a bound no value of the field can reach).
     pub fn empty(&mut self) {
-        self.lo = Tail {
-            bytes: K::ScanBuf::ZERO,
-            len: 0,
-            kind: TailKind::Excluded,
-        };
-        self.hi = Tail {
-            bytes: K::ScanBuf::ZERO,
-            len: 0,
-            kind: TailKind::Excluded,
-        };
-        self.open = false;
+        self.nothing = true;
     }
 
-    /// The ranges to scan: one, or one per salt value and bucket left open.
-    ///
-    /// # Errors
-    /// The first value the builder refused (too long for its pad, holding its
-    /// delimiter, ...), named by field; or a fan-out over more than
-    /// [`MAX_FAN_OUT`] ranges (a struct-level salt of more than 4 chars whose
-    /// fields are not all given).
-    #[inline]
-    pub fn ranges(mut self) -> Result<ScanRanges<K>, Error> {
-        // A bucket fanned out for the field after the prefix adds its bytes
-        // only now.
-        if self.framing() + self.len + self.lo.len.max(self.hi.len) + 1 > Self::CAP {
+    /// The state before any builder call, as a constant: generated code
+    /// starts from it in place, so that no function returns the two rows by
+    /// value (each such return is another copy of them on a debug build's
+    /// stack).
+    const START: Self = Scan {
+        rows: KeyRange::EMPTY,
+        len: 0,
+        gap: 0,
+        lo_len: 0,
+        hi_len: 0,
+        lo: Tail::Unbounded,
+        hi: Tail::Unbounded,
+        open: false,
+        nothing: false,
+        framed: false,
+        buckets: 0,
+        salt: None,
+        salt_slots: [(0, 0); MAX_SALT_FIELDS],
+        salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
+        salt_seen: 0,
+        last_field: "",
+        error: None,
+    };
+
+    /// Ends the scan: writes a given struct-level salt, copies the prefix to
+    /// the stop row, and decides the fan-out (0 when nothing can match) and
+    /// the rows every range shares (see [`first_range`](Scan::first_range)).
+    #[inline(always)]
+    fn finish(&mut self) -> Result<(Option<usize>, usize, Shared), Error> {
+        if self.len + self.gap > Self::ROW_MAX {
             self.overflow(self.last_field);
         }
-        if let Some(e) = self.error {
-            return Err(e);
+        if let Some(e) = &self.error {
+            return Err(e.clone());
         }
-        let mut salt = [0u8; 33];
-        let mut salt_len = 0;
+        let len = self.len;
         let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
-            if chars == 0 || chars > 32 || fields > MAX_SALT_FIELDS {
-                return Err(Error::field(
-                    self.key,
-                    "salt",
-                    ErrorKind::Invalid {
-                        reason: "a struct-level salt has 1 to 32 hex characters and hashes at \
-                                 most 8 fields",
-                    },
-                ));
-            }
-            if self.salt_seen == fields {
+            let (chars, fields) = (usize::from(chars), usize::from(fields));
+            if usize::from(self.salt_seen) == fields {
                 let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
+                let (head, prefix) =
+                    crate::buf_mut(&mut self.rows.start)[..len].split_at_mut(chars);
                 for ((part, &(s, e)), &how) in parts
                     .iter_mut()
                     .zip(&self.salt_slots[..fields])
                     .zip(&self.salt_parts)
                 {
-                    let slot = self
-                        .prefix
-                        .as_ref()
-                        .get(s as usize..e as usize)
+                    let (s, e) = (usize::from(s), usize::from(e));
+                    let slot = prefix
+                        .get(s.saturating_sub(chars)..e.saturating_sub(chars))
                         .unwrap_or(&[]);
                     *part = crate::__private::salt_part(slot, how);
                 }
-                crate::__private::md5_hex_joined_into(&parts[..fields], delim, &mut salt[..chars]);
-                salt_len = chars;
-                if let Some(d) = delim {
-                    salt[chars] = d;
-                    salt_len += 1;
-                }
+                crate::__private::md5_hex_joined_into(&parts[..fields], delim, head);
             } else {
-                salt_fan = Some((chars, delim));
+                salt_fan = Some(chars);
+            }
+            if let Some(d) = delim {
+                crate::buf_mut(&mut self.rows.start)[chars] = d;
             }
         }
         let salts = match salt_fan {
-            Some((chars, _)) if chars <= 4 => 1usize << (4 * chars),
+            Some(chars) if chars <= 4 => 1usize << (4 * chars),
             Some(_) => usize::MAX,
             None => 1,
         };
-        let buckets = self.bucket.map_or(1, |(count, _)| count as usize);
-        let count = salts.saturating_mul(buckets);
+        let count = salts.saturating_mul(self.bucket_count());
         if count > MAX_FAN_OUT {
             return Err(Error::field(
-                self.key,
+                K::NAME,
                 "salt",
                 ErrorKind::Invalid {
                     reason: "the scan would fan out over more than 2^20 (1048576) salt and \
@@ -502,26 +355,242 @@ impl<K: RowKey> Scan<K> {
                 },
             ));
         }
-        Ok(ScanRanges {
-            scan: self,
-            salt,
-            salt_len,
+        // Both rows share the prefix (salt room included).
+        let (start, stop) = (
+            crate::buf(&self.rows.start),
+            crate::buf_mut(&mut self.rows.stop),
+        );
+        stop[..len].copy_from_slice(&start[..len]);
+        // Whether a range is empty depends on its bounds alone, not on the
+        // salt or bucket in front of them (a carry out of a bound moves start
+        // and stop alike): the first range decides for all. It is worked out
+        // on the rows themselves, which are put back after.
+        // Below a framed field's least value (its slot all zero bytes: `..0`,
+        // `..""` on a padded string) no key sorts: the range would be a byte
+        // range holding no key. (An unframed last field's values are not
+        // framed: `..[0]` still holds the key ending in an empty value.)
+        let n = self.len + self.gap;
+        let below_least = self.hi == Tail::Excluded
+            && self.framed
+            && crate::buf(&self.rows.stop)[n..n + self.hi_len]
+                .iter()
+                .all(|&b| b == 0);
+        if self.nothing || below_least {
+            return Ok((salt_fan, 0, None));
+        }
+        match self.first_range(salt_fan, count > 1) {
+            (true, shared) => Ok((salt_fan, count, shared)),
+            (false, _) => Ok((salt_fan, 0, None)),
+        }
+    }
+
+    #[inline(always)]
+    fn bucket_count(&self) -> usize {
+        if self.buckets == 0 {
+            1
+        } else {
+            self.buckets as usize
+        }
+    }
+
+    /// What range `i`'s rows are computed from, besides the rows.
+    #[inline(always)]
+    fn shape(&self, salt_fan: Option<usize>) -> Shape {
+        Shape {
+            len: self.len,
+            n: self.len + self.gap,
+            lo_len: self.lo_len,
+            hi_len: self.hi_len,
+            lo: self.lo,
+            hi: self.hi,
+            open: self.open,
+            framed: self.framed,
+            buckets: self.bucket_count(),
             salt_fan,
-            next: 0,
-            count,
-        })
+        }
+    }
+
+    /// Range 0 worked out in place on the rows: whether it selects anything
+    /// (whether any range does), and, when its successor rules changed no
+    /// byte before the bounds, its row lengths. Then the rows are every
+    /// range's once its own salt and bucket are written over them, and a
+    /// range costs two copies. That is every scan but one whose bound is all
+    /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
+    /// the rows are put back and each range is worked out as it is taken.
+    #[inline(always)]
+    fn first_range(&mut self, salt_fan: Option<usize>, fans: bool) -> (bool, Shared) {
+        let shape = self.shape(salt_fan);
+        let (a, b) = (
+            crate::buf_mut(&mut self.rows.start),
+            crate::buf_mut(&mut self.rows.stop),
+        );
+        let rows = range_rows(&shape, 0, a, b);
+        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= shape.n)) {
+            return (rows.selects, Some((rows.start, rows.stop)));
+        }
+        // Salt and bucket bytes are rewritten for every range; only the
+        // bytes a successor rule incremented are the template's own.
+        if let Some(j) = rows.bumped[0] {
+            a[j] = a[j].wrapping_sub(1);
+        }
+        if let Some(j) = rows.bumped[1] {
+            b[j] = b[j].wrapping_sub(1);
+        }
+        (rows.selects, None)
+    }
+}
+
+/// Range 0's row lengths (start, stop; `None` for the end of the table)
+/// when its rows, with another range's salt and bucket written in, are that
+/// range's: `Scan::first_range`.
+type Shared = Option<(usize, Option<usize>)>;
+
+/// The shape of one scan's ranges: everything range `i` is computed from
+/// besides the two template rows.
+#[derive(Clone, Copy)]
+struct Shape {
+    /// End of the prefix, salt room included.
+    len: usize,
+    /// End of the prefix and the fanned-out bucket: where the bounds start.
+    n: usize,
+    lo_len: usize,
+    hi_len: usize,
+    lo: Tail,
+    hi: Tail,
+    open: bool,
+    framed: bool,
+    buckets: usize,
+    salt_fan: Option<usize>,
+}
+
+/// Range `i`'s row lengths, and which bytes a successor rule incremented
+/// (`prefix_stop` adds one to one byte), so that the template can be put
+/// back when the rows were worked out in place.
+struct Rows {
+    start: usize,
+    stop: Option<usize>,
+    bumped: [Option<usize>; 2],
+    selects: bool,
+}
+
+/// Turns the template rows `a` and `b` (start and stop, holding the prefix
+/// and the bounds) into range `i`'s rows: its salt and bucket written in,
+/// then the bounds' successor rules.
+#[inline(always)]
+fn range_rows(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) -> Rows {
+    let n = sh.n;
+    write_fan(sh, i, a, b);
+    let (lo_end, hi_end) = (n + sh.lo_len, n + sh.hi_len);
+    let mut bumped = [None, None];
+    let start = match sh.lo {
+        Tail::Unbounded => Some(n),
+        Tail::Included => Some(lo_end),
+        // After a value of variable width: `v 00`. After a fixed-width
+        // or framed one nothing extends it, so the next value's row: above
+        // the greatest (all 0xFF) that carries out of the bound, past every
+        // stop row, and the range is empty.
+        Tail::Excluded if sh.open && !sh.framed => successor(a, lo_end, &mut bumped[0]),
+        Tail::Excluded => bump(a, lo_end, &mut bumped[0]),
+    };
+    let Some(start) = start else {
+        // Nothing sorts after an all-0xFF row's extensions.
+        return Rows {
+            start: 0,
+            stop: None,
+            bumped,
+            selects: false,
+        };
+    };
+    let stop = match sh.hi {
+        Tail::Excluded => Some(hi_end),
+        Tail::Included if sh.open => successor(b, hi_end, &mut bumped[1]),
+        Tail::Included => bump(b, hi_end, &mut bumped[1]),
+        Tail::Unbounded => bump(b, n, &mut bumped[1]),
+    };
+    // The rows agree up to the bounds, or up to a byte a successor rule
+    // incremented before them: compare from there.
+    let same = bumped.iter().fold(n, |m, j| j.map_or(m, |j| m.min(j)));
+    let selects = stop.is_none_or(|l| b[same..l] > a[same..start]);
+    Rows {
+        start,
+        stop,
+        bumped,
+        selects,
+    }
+}
+
+/// Writes range `i`'s salt and bucket (those fanned out) into both rows.
+#[inline(always)]
+fn write_fan(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) {
+    let n = sh.n;
+    if let Some(chars) = sh.salt_fan {
+        let salt = u128::try_from(i / sh.buckets).unwrap_or(0);
+        crate::__private::write_hex(salt, &mut a[..chars]);
+        b[..chars].copy_from_slice(&a[..chars]);
+    }
+    if n > sh.len {
+        #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
+        crate::__private::write_bucket((i % sh.buckets) as u32, &mut a[sh.len..n]);
+        b[sh.len..n].copy_from_slice(&a[sh.len..n]);
+    }
+}
+
+/// `prefix_stop` on `row[..len]`, noting the byte it incremented.
+#[inline(always)]
+fn bump(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<usize> {
+    let l = prefix_stop(&mut row[..len])?;
+    *bumped = Some(l - 1);
+    Some(l)
+}
+
+/// The row right after exactly `row[..len]`: `row 00`, or at HBase's limit,
+/// where no longer key exists, the first row after every extension of it.
+/// The scan keeps its rows one byte short of the buffer below the limit
+/// (`Scan::ROW_MAX`), so `00` fits.
+#[inline(always)]
+fn successor(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<usize> {
+    if len < HBASE_MAX_KEY && len < row.len() {
+        row[len] = 0;
+        Some(len + 1)
+    } else {
+        bump(row, len, bumped)
+    }
+}
+
+impl<K: RowKey> Clone for Scan<K> {
+    fn clone(&self) -> Self {
+        Scan {
+            error: self.error.clone(),
+            ..*self
+        }
+    }
+}
+
+impl<K: RowKey> core::fmt::Debug for Scan<K> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Scan")
+            .field("key", &K::NAME)
+            .field(
+                "prefix",
+                &crate::Binary(&crate::buf(&self.rows.start)[..self.len]),
+            )
+            .field("error", &self.error)
+            .finish_non_exhaustive()
     }
 }
 
 /// The ranges of one scan, one per salt value and bucket the prefix leaves
-/// open, in key order. Computed as they are taken: no allocation.
+/// open, in key order; none when the scan can select nothing. Computed as
+/// they are taken: no allocation.
 pub struct ScanRanges<K: RowKey> {
     scan: Scan<K>,
-    /// The struct-level salt, when its fields were all given.
-    salt: [u8; 33],
-    salt_len: usize,
-    /// The struct-level salt left open: (chars, delimiter).
-    salt_fan: Option<(usize, Option<u8>)>,
+    /// The struct-level salt left open: its hex chars.
+    salt_fan: Option<usize>,
+    /// The rows every range shares, when they do.
+    shared: Shared,
+    /// Otherwise, the template bytes the last range's successor rules
+    /// incremented, put back before the next one is worked out.
+    bumped: [Option<usize>; 2],
     next: usize,
     count: usize,
 }
@@ -530,9 +599,9 @@ impl<K: RowKey> Clone for ScanRanges<K> {
     fn clone(&self) -> Self {
         ScanRanges {
             scan: self.scan.clone(),
-            salt: self.salt,
-            salt_len: self.salt_len,
             salt_fan: self.salt_fan,
+            shared: self.shared,
+            bumped: self.bumped,
             next: self.next,
             count: self.count,
         }
@@ -557,128 +626,90 @@ impl<K: RowKey> ScanRanges<K> {
     /// the bucket leaves exactly the order-deciding rest.
     #[must_use]
     pub fn merge_skip(&self) -> usize {
-        if self.count == 1 {
+        if self.count <= 1 {
             return 0;
         }
-        let salt = match self.salt_fan {
-            Some((chars, delim)) => chars + usize::from(delim.is_some()),
-            None => self.salt_len,
-        };
-        salt + self.scan.len + self.scan.bucket.map_or(0, |(_, width)| width)
+        self.scan.len + self.scan.gap
     }
 
-    /// The number of ranges (fan-out); one when nothing fans out.
+    /// The number of ranges (fan-out) the scan yields in all; one when
+    /// nothing fans out, zero when the scan selects nothing. Unlike
+    /// `len()` (the ranges not yet taken), it does not change as the
+    /// iterator is consumed.
+    ///
+    /// Only a bucket or a struct-level salt whose fields the scan leaves
+    /// open fans out. A field-level `#[salt]` is either given (its value
+    /// fixes the salt: one range) or left open with everything after it,
+    /// and then the scan is one range over the whole table, in stored
+    /// (salt) order, with `merge_skip() == 0`.
     #[must_use]
     pub fn fan_out(&self) -> usize {
         self.count
     }
 
-    #[inline]
-    #[allow(
-        clippy::many_single_char_names,
-        reason = "q, n, r, s, i: the names the range rule is stated in"
-    )]
-    fn build(&self, i: usize) -> KeyRange<K> {
-        let s = &self.scan;
-        let mut r = KeyRange {
-            start: K::ScanBuf::ZERO,
-            start_len: 0,
-            stop: K::ScanBuf::ZERO,
-            stop_len: 0,
-            has_stop: false,
-            _key: PhantomData,
-        };
-        // q = [salt][prefix][bucket]: the exact bytes every key in range starts
-        // with, written straight into the start row.
-        let mut n = 0;
-        let mut put = |bytes: &[u8], q: &mut K::ScanBuf| {
-            q.as_mut()[n..n + bytes.len()].copy_from_slice(bytes);
-            n += bytes.len();
-        };
-        let buckets = self.scan.bucket.map_or(1, |(count, _)| count as usize);
-        let (salt_i, bucket_i) = (i / buckets, i % buckets);
-        match self.salt_fan {
-            Some((chars, delim)) => {
-                let mut hex = [0u8; 5];
-                crate::__private::write_hex(u128::try_from(salt_i).unwrap_or(0), &mut hex[..chars]);
-                let mut w = chars;
-                if let Some(d) = delim {
-                    hex[chars] = d;
-                    w += 1;
-                }
-                put(&hex[..w], &mut r.start);
-            }
-            None => put(&self.salt[..self.salt_len], &mut r.start),
-        }
-        put(&s.prefix.as_ref()[..s.len], &mut r.start);
-        if let Some((_, width)) = s.bucket {
-            #[allow(clippy::cast_possible_truncation)] // bucket_i < count <= 65536
-            let b = (bucket_i as u32).to_be_bytes();
-            put(&b[4 - width..], &mut r.start);
-        }
-        let (start, stop) = (
-            AsMut::<[u8]>::as_mut(&mut r.start),
-            AsMut::<[u8]>::as_mut(&mut r.stop),
+    /// The rows of the next range of a scan whose ranges share no rows (a
+    /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
+    /// out in place on the template: their lengths. The bytes a successor
+    /// rule incremented are put back on the next call.
+    #[inline(never)]
+    fn work_out_next(&mut self) -> Option<(usize, Option<usize>)> {
+        let shape = self.scan.shape(self.salt_fan);
+        let (a, b) = (
+            crate::buf_mut(&mut self.scan.rows.start),
+            crate::buf_mut(&mut self.scan.rows.stop),
         );
-        stop[..n].copy_from_slice(&start[..n]);
-        // Start row.
-        r.start_len = n;
-        let lo = &s.lo;
-        if lo.kind != TailKind::Unbounded {
-            start[n..n + lo.len].copy_from_slice(&lo.bytes.as_ref()[..lo.len]);
-            r.start_len = n + lo.len;
-            if lo.kind == TailKind::Excluded {
-                if s.open {
-                    // The next key after exactly `q v` is `q v 00`.
-                    start[r.start_len] = 0;
-                    r.start_len += 1;
-                } else if let Some(len) = prefix_stop(&mut start[..r.start_len]) {
-                    r.start_len = len;
-                } else {
-                    // Nothing sorts after an all-0xFF prefix's keys.
-                    return empty_range(r);
-                }
+        let undo = |a: &mut [u8], b: &mut [u8], bumped: [Option<usize>; 2]| {
+            if let Some(j) = bumped[0] {
+                a[j] = a[j].wrapping_sub(1);
             }
+            if let Some(j) = bumped[1] {
+                b[j] = b[j].wrapping_sub(1);
+            }
+        };
+        undo(a, b, core::mem::take(&mut self.bumped));
+        while self.next < self.count {
+            let i = self.next;
+            self.next += 1;
+            let rows = range_rows(&shape, i, a, b);
+            // Never false after the first range (see `Scan::finish`);
+            // skipped, not yielded, should it be.
+            if rows.selects {
+                self.bumped = rows.bumped;
+                return Some((rows.start, rows.stop));
+            }
+            undo(a, b, rows.bumped);
         }
-        // Stop row.
-        let hi = &s.hi;
-        let mut len = n;
-        if hi.kind != TailKind::Unbounded {
-            stop[n..n + hi.len].copy_from_slice(&hi.bytes.as_ref()[..hi.len]);
-            len = n + hi.len;
-        }
-        if hi.kind == TailKind::Excluded {
-            r.stop_len = len;
-            r.has_stop = true;
-        } else if hi.kind == TailKind::Included && s.open {
-            stop[len] = 0;
-            r.stop_len = len + 1;
-            r.has_stop = true;
-        } else if let Some(l) = prefix_stop(&mut stop[..len]) {
-            r.stop_len = l;
-            r.has_stop = true;
-        }
-        r
+        None
     }
-}
-
-fn empty_range<K: RowKey>(mut r: KeyRange<K>) -> KeyRange<K> {
-    r.stop = r.start;
-    r.stop_len = r.start_len;
-    r.has_stop = true;
-    r
 }
 
 impl<K: RowKey> Iterator for ScanRanges<K> {
     type Item = KeyRange<K>;
 
+    #[inline]
     fn next(&mut self) -> Option<KeyRange<K>> {
-        if self.next >= self.count {
-            return None;
-        }
-        let r = self.build(self.next);
-        self.next += 1;
-        Some(r)
+        let (start, stop) = match self.shared {
+            Some(rows) if self.next < self.count => {
+                if self.count > 1 {
+                    let shape = self.scan.shape(self.salt_fan);
+                    write_fan(
+                        &shape,
+                        self.next,
+                        crate::buf_mut(&mut self.scan.rows.start),
+                        crate::buf_mut(&mut self.scan.rows.stop),
+                    );
+                }
+                self.next += 1;
+                rows
+            }
+            Some(_) => return None,
+            None => self.work_out_next()?,
+        };
+        // The template copied whole into the value returned (one place for
+        // every path): no zeroing, and no range built aside and moved after.
+        let rows = &mut self.scan.rows;
+        (rows.start_len, rows.stop_len) = (start, stop.unwrap_or(0));
+        Some(*rows)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -689,12 +720,72 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
 
 impl<K: RowKey> ExactSizeIterator for ScanRanges<K> {}
 
+/// A scan that has not started: the generated `ranges()` fills it in place
+/// ([`scan_state`], [`scan_finish`]). Hidden, not public API.
+pub trait ScanStart {
+    /// Nothing given yet.
+    const START: Self;
+}
+
+impl<K: RowKey> ScanStart for ScanRanges<K> {
+    const START: Self = ScanRanges {
+        scan: Scan::START,
+        salt_fan: None,
+        shared: None,
+        bumped: [None, None],
+        next: 0,
+        count: 0,
+    };
+}
+
+/// The scan state inside a [`ScanStart::START`], with `K`'s struct-level
+/// salt set: (hex chars, delimiter, number of fields it hashes). The derive
+/// passes the layout's checked values; anything else is refused by
+/// [`scan_finish`].
+#[inline(always)]
+pub fn scan_state<K: RowKey>(
+    ranges: &mut ScanRanges<K>,
+    salt: Option<(usize, Option<u8>, usize)>,
+) -> &mut Scan<K> {
+    let s = &mut ranges.scan;
+    if let Some((chars, delim, fields)) = salt {
+        match (u8::try_from(chars), u8::try_from(fields)) {
+            (Ok(c), Ok(f)) if (1..=32).contains(&c) && usize::from(f) <= MAX_SALT_FIELDS => {
+                s.salt = Some((c, delim, f));
+                s.len = chars + usize::from(delim.is_some());
+            }
+            _ => s.fail(Error::field(
+                K::NAME,
+                "salt",
+                ErrorKind::Invalid {
+                    reason: "a struct-level salt has 1 to 32 hex characters and hashes 1 \
+                             to 8 fields",
+                },
+            )),
+        }
+    }
+    s
+}
+
+/// Ends the scan built in `ranges`, ready to iterate.
+///
+/// # Errors
+/// As [`ScanBuilder::ranges`].
+#[inline(always)]
+pub fn scan_finish<K: RowKey>(ranges: &mut ScanRanges<K>) -> Result<(), Error> {
+    let (salt_fan, count, shared) = ranges.scan.finish()?;
+    ranges.salt_fan = salt_fan;
+    ranges.shared = shared;
+    ranges.count = count;
+    Ok(())
+}
+
 /// A typed scan builder, as [`RowKey::scan`] returns it: the derive's
-/// `{Name}Scan` at any stage. Its field methods are inherent (one per field,
+/// builder at any stage. Its field methods are inherent (one per field,
 /// in key order); this trait gives generic code the end of every scan.
 pub trait ScanBuilder<K: RowKey> {
     /// The row ranges of this scan: one, or one per salt or bucket the
-    /// prefix leaves open, in key order.
+    /// prefix leaves open, in key order; none when it selects nothing.
     ///
     /// # Errors
     /// A scan value the layout refuses (too long for its pad, holding its
@@ -702,12 +793,26 @@ pub trait ScanBuilder<K: RowKey> {
     fn ranges(self) -> Result<ScanRanges<K>, Error>;
 }
 
+/// One recorded builder call, replayed into a [`Scan`] by `ranges()`: the
+/// derive emits one per field for a value and one for a range. The builder
+/// holds only these (the values given), not the rows, so each builder stage
+/// is as small as its arguments.
+pub trait Step<K: RowKey> {
+    /// Writes this call (after the calls before it) into the scan.
+    fn apply(self, scan: &mut Scan<K>);
+}
+
+impl<K: RowKey> Step<K> for () {
+    #[inline(always)]
+    fn apply(self, _: &mut Scan<K>) {}
+}
+
 /// What a derived scan builder's field method takes: a value of the field's
 /// type (the prefix continues) or a range of them (the scan ends there).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is neither a `{T}` nor a range of `{T}`",
     label = "pass a value, or a range such as `a..b`, `a..=b`, `a..` or `..`",
-    note = "ranges need an order-preserving field: not #[salt], #[reverse], #[twos_complement], or a pad/delim byte other than 0x00"
+    note = "ranges need an order-preserving field: not #[salt], #[reverse], #[twos_complement], #[decimal] without a width, or a pad/delim byte other than 0x00 after a variable-width value"
 )]
 pub trait ScanArg<T> {
     /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
@@ -742,7 +847,7 @@ impl<T: KeyPart> ScanArg<T> for T {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a value of `{T}`",
     label = "this field can only be scanned for one exact value",
-    note = "a #[salt], #[reverse] or #[twos_complement] field, or one padded or delimited with a byte other than 0x00, does not keep value order, so it takes no range"
+    note = "a #[salt], #[reverse], #[twos_complement] or #[decimal] (no width) field, a variable-width value padded or delimited with a byte other than 0x00, an unframed variable-width #[desc] last field, or an Option of a #[reverse_ts] timestamp does not keep value order, so it takes no range; #[decimal(W)] and #[desc] #[delim] do"
 )]
 pub trait ScanValue<T> {
     /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
@@ -793,13 +898,75 @@ macro_rules! view_arg {
 
 view_arg! {
     alloc::string::String => &'a str as &'a str: |v| v;
+    alloc::string::String => &'a alloc::string::String as &'a str: |v| v.as_str();
     alloc::vec::Vec<u8> => &'a [u8] as &'a [u8]: |v| v;
+    alloc::vec::Vec<u8> => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
     &'a str => &'a alloc::string::String as &'a str: |v| v.as_str();
+    &'a [u8] => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
+}
+
+/// A range as its two bounds.
+type BoundPair<T> = (Bound<T>, Bound<T>);
+
+/// A std range taken apart into owned bounds, as [`RangeBounds`] reads it:
+/// an exhausted `a..=b` (iterated to its end, empty by std's rules) has an
+/// excluded end, not the `b` that `into_inner` would give back.
+trait IntoBounds<T> {
+    fn into_bounds(self) -> BoundPair<T>;
+}
+
+impl<T> IntoBounds<T> for Range<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Included(self.start), Bound::Excluded(self.end))
+    }
+}
+
+impl<T> IntoBounds<T> for RangeInclusive<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        let exhausted = matches!(self.end_bound(), Bound::Excluded(_));
+        let (a, b) = self.into_inner();
+        let end = if exhausted {
+            Bound::Excluded(b)
+        } else {
+            Bound::Included(b)
+        };
+        (Bound::Included(a), end)
+    }
+}
+
+impl<T> IntoBounds<T> for RangeFrom<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Included(self.start), Bound::Unbounded)
+    }
+}
+
+impl<T> IntoBounds<T> for RangeTo<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Unbounded, Bound::Excluded(self.end))
+    }
+}
+
+impl<T> IntoBounds<T> for RangeToInclusive<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Unbounded, Bound::Included(self.end))
+    }
+}
+
+impl<T> IntoBounds<T> for BoundPair<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        self
+    }
 }
 
 macro_rules! range_arg {
-    ($($r:ty => |$x:ident| $bounds:expr),* $(,)?) => {$(
-        impl<T: OrderedPart> ScanArg<T> for $r {
+    ($($r:ident),*) => {$(
+        impl<T: OrderedPart> ScanArg<T> for $r<T> {
             type Value = T;
             type Out<E, R> = R;
             #[inline]
@@ -809,25 +976,106 @@ macro_rules! range_arg {
                 _: impl FnOnce(S, T) -> E,
                 range: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
             ) -> R {
-                let $x = self;
-                let (lo, hi) = $bounds;
+                let (lo, hi) = self.into_bounds();
                 range(state, lo, hi)
             }
         }
     )*};
 }
 
-range_arg! {
-    Range<T> => |r| (Bound::Included(r.start), Bound::Excluded(r.end)),
-    RangeInclusive<T> => |r| {
-        let (a, b) = r.into_inner();
-        (Bound::Included(a), Bound::Included(b))
-    },
-    RangeFrom<T> => |r| (Bound::Included(r.start), Bound::Unbounded),
-    RangeTo<T> => |r| (Bound::Unbounded, Bound::Excluded(r.end)),
-    RangeToInclusive<T> => |r| (Bound::Unbounded, Bound::Included(r.end)),
-    (Bound<T>, Bound<T>) => |r| r,
-    RangeFull => |_r| (Bound::Unbounded, Bound::Unbounded),
+range_arg!(
+    Range,
+    RangeInclusive,
+    RangeFrom,
+    RangeTo,
+    RangeToInclusive,
+    BoundPair
+);
+
+impl<T: OrderedPart> ScanArg<T> for RangeFull {
+    type Value = T;
+    type Out<E, R> = R;
+    #[inline]
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        _: impl FnOnce(S, T) -> E,
+        range: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
+    ) -> R {
+        range(state, Bound::Unbounded, Bound::Unbounded)
+    }
+}
+
+// Ranges of the same views: `"a".."b"` on a `String` field, `&String`
+// bounds on a `&str` one.
+macro_rules! view_range_arg {
+    ($r:ident: $($field:ty => $arg:ty as $value:ty: |$v:ident| $view:expr;)*) => {$(
+        #[cfg(feature = "alloc")]
+        impl<'a> ScanArg<$field> for $r<$arg>
+        where
+            $value: OrderedPart,
+        {
+            type Value = $value;
+            type Out<E, R> = R;
+            #[inline]
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                _: impl FnOnce(S, $value) -> E,
+                range: impl FnOnce(S, Bound<$value>, Bound<$value>) -> R,
+            ) -> R {
+                let (lo, hi) = self.into_bounds();
+                let view = |$v: $arg| -> $value { $view };
+                range(state, lo.map(view), hi.map(view))
+            }
+        }
+    )*};
+}
+
+macro_rules! view_ranges {
+    ($($r:ident),*) => {$(
+        view_range_arg! { $r:
+            alloc::string::String => &'a str as &'a str: |v| v;
+            alloc::string::String => &'a alloc::string::String as &'a str: |v| v.as_str();
+            alloc::vec::Vec<u8> => &'a [u8] as &'a [u8]: |v| v;
+            alloc::vec::Vec<u8> => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
+            &'a str => &'a alloc::string::String as &'a str: |v| v.as_str();
+            &'a [u8] => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
+        }
+    )*};
+}
+
+view_ranges!(
+    Range,
+    RangeInclusive,
+    RangeFrom,
+    RangeTo,
+    RangeToInclusive,
+    BoundPair
+);
+
+/// A `#[reverse_ts]` range's lower bound as a position among stored units:
+/// an inclusive bound between two units starts at the next one.
+#[inline]
+#[must_use]
+pub fn reverse_ts_lower<T: ReverseTs>(bound: Bound<&T>) -> Bound<i128> {
+    match bound {
+        Bound::Included(v) => Bound::Included(v.to_i128_ceil()),
+        Bound::Excluded(v) => Bound::Excluded(v.to_i128()),
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// A `#[reverse_ts]` range's upper bound: an exclusive bound between two
+/// units still holds the unit below it.
+#[inline]
+#[must_use]
+pub fn reverse_ts_upper<T: ReverseTs>(bound: Bound<&T>) -> Bound<i128> {
+    match bound {
+        Bound::Included(v) => Bound::Included(v.to_i128()),
+        Bound::Excluded(v) => Bound::Excluded(v.to_i128_ceil()),
+        Bound::Unbounded => Bound::Unbounded,
+    }
 }
 
 /// A `#[reverse_ts]` range in the stored domain (`i64::MAX - ts`), as an

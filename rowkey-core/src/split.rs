@@ -889,7 +889,7 @@ impl fmt::Display for ShellKey<'_> {
 }
 
 /// A name as a Ruby single-quoted string: only `\` and `'` need escaping.
-struct ShellStr<'a>(&'a str);
+pub(crate) struct ShellStr<'a>(pub(crate) &'a str);
 
 impl fmt::Display for ShellStr<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

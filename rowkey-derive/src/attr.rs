@@ -198,7 +198,7 @@ fn misplaced_rowkey(cx: &Ctxt, attr: &Attribute, out: &mut FieldAttrs) {
     match inner {
         Some(name) => {
             let args = match *name {
-                "reverse_ts" | "reverse" | "twos_complement" | "desc" | "escaped" => "",
+                "reverse_ts" | "reverse" | "twos_complement" | "desc" | "escaped" | "decimal" => "",
                 _ => "(..)",
             };
             cx.error_spanned_by(
@@ -288,13 +288,23 @@ fn parse_salt(input: ParseStream, span: Span) -> syn::Result<Salt> {
     parse_hash(input)?;
     let chars = parse_salt_chars(input)?;
     let mut delim = None;
-    if input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
-        let key: Ident = input.parse()?;
+    let unknown = |span: Span| {
+        syn::Error::new(
+            span,
+            "unknown salt argument: write #[salt(md5, K)] or, for a delimiter after the salt \
+             (seed 004's md5(id).substring(0, 8) + \"_\"), #[salt(md5, K, delim = b'_')]",
+        )
+    };
+    while input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+        let key: Ident = input.parse().map_err(|e| unknown(e.span()))?;
         if key != "delim" {
+            return Err(unknown(key.span()));
+        }
+        if delim.is_some() {
             return Err(syn::Error::new(
                 key.span(),
-                "unknown salt argument: write #[salt(md5, K)] or, for a delimiter after the \
-                 salt (seed 004's md5(id).substring(0, 8) + \"_\"), #[salt(md5, K, delim = b'_')]",
+                "duplicate delim in the salt: the salt is followed by one delimiter byte; keep \
+                 one delim = b'..'",
             ));
         }
         input.parse::<Token![=]>()?;
@@ -451,8 +461,15 @@ fn parse_multi_salt(input: ParseStream, span: Span) -> syn::Result<MultiSalt> {
     let mut fields = Vec::new();
     let mut seen_fields = false;
     let mut delim = None;
+    let unknown = |span: Span| {
+        syn::Error::new(
+            span,
+            "unknown salt argument: write salt(md5, K, fields(a, b, ..)) with an optional \
+             delim = b'_'",
+        )
+    };
     while input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
-        let key: Ident = input.parse()?;
+        let key: Ident = input.parse().map_err(|e| unknown(e.span()))?;
         if key == "fields" {
             // Two lists would leave the hashing order to guess: one list,
             // in the order the salt hashes them.
@@ -479,11 +496,7 @@ fn parse_multi_salt(input: ParseStream, span: Span) -> syn::Result<MultiSalt> {
             input.parse::<Token![=]>()?;
             delim = Some(parse_byte(input, "salt delimiter")?);
         } else {
-            return Err(syn::Error::new(
-                key.span(),
-                "unknown salt argument: write salt(md5, K, fields(a, b, ..)) with an optional \
-                 delim = b'_'",
-            ));
+            return Err(unknown(key.span()));
         }
     }
     if fields.is_empty() {

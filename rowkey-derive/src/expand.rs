@@ -129,6 +129,29 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
     let builder = format_ident!("__{}Scan", ident);
 
+    // A field borrowing for 'static cannot borrow from the bytes a key is
+    // decoded from: such a layout encodes and scans, and decode checks the
+    // bytes, then refuses, naming the field, instead of building the key.
+    let static_field = layouts
+        .iter()
+        .find(|l| crate::model::mentions_static(l.field.ty))
+        .map(|l| l.name.clone());
+    let (walk_ty, build, decoded) = match &static_field {
+        None => (
+            quote!(Self),
+            quote!(#p::Ok(Self { #(#field_idents: #field_vars),* })),
+            quote!(),
+        ),
+        Some(field) => (
+            quote!(()),
+            quote!({
+                let _ = (#(#field_vars,)*);
+                #p::Ok(())
+            }),
+            quote!(#p::decode_static_refused::<Self>(#name, #field)),
+        ),
+    };
+
     quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
@@ -221,7 +244,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __in: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<Self, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    Self::__rowkey_walk::<true>(__in, &mut __segs)
+                    #decoded(Self::__rowkey_walk::<true>(__in, &mut __segs))
                 }
 
                 #[inline]
@@ -229,7 +252,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __in: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<Self, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    Self::__rowkey_walk::<false>(__in, &mut __segs)
+                    #decoded(Self::__rowkey_walk::<false>(__in, &mut __segs))
                 }
             }
 
@@ -276,7 +299,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 fn __rowkey_walk<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
-                ) -> #p::Result<Self, #p::Error> {
+                ) -> #p::Result<#walk_ty, #p::Error> {
                     // At least one byte: no row has an empty key.
                     const __MIN: #p::usize = #p::min_len(&[#(#static_widths),*]);
                     const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&[#(#static_max),*]));
@@ -313,7 +336,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 fn __rowkey_read<const VERIFY: #p::bool>(
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
-                ) -> #p::Result<Self, #p::Error> {
+                ) -> #p::Result<#walk_ty, #p::Error> {
                     let mut __pos: #p::usize = 0;
                     let mut __seg: #p::usize = 0;
                     #decode_multi_head
@@ -328,7 +351,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                         ));
                     }
                     let _ = __seg;
-                    #p::Ok(Self { #(#field_idents: #field_vars),* })
+                    #build
                 }
             }
 
@@ -487,10 +510,7 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     // A delimiter is searched for only after a body whose end is not known
     // otherwise; after a fixed-width or escaped body it may occur inside.
     let delim_check = match l.frame {
-        Frame::Delim { byte } if l.escaped || l.attr_body_width().is_some() => {
-            let _ = byte;
-            quote!()
-        }
+        Frame::Delim { .. } if l.escaped || l.attr_body_width().is_some() => quote!(),
         Frame::Delim { byte } if l.decimal.is_some() => quote! {
             #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
         },
@@ -606,7 +626,7 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
 
         #[doc(hidden)]
         #[inline(always)]
-        pub fn #outer_put<__V: #p::Presence<Inner = #ty>, const __PREFIX: #p::bool>(
+        pub fn #outer_put<__V: #p::Presence<Inner: #bounds>, const __PREFIX: #p::bool>(
             __v: &__V,
             __buf: &mut [#p::u8],
             __pos: &mut #p::usize,
@@ -618,19 +638,19 @@ fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
                 }
                 #p::Some(__inner) => {
                     #p::write_presence(__buf, __pos, true, #mask);
-                    Self::#put::<#ty, __PREFIX>(__inner, __buf, __pos)
+                    Self::#put::<<__V as #p::Presence>::Inner, __PREFIX>(__inner, __buf, __pos)
                 }
             }
         }
 
         #[doc(hidden)]
         #[inline(always)]
-        pub fn #outer_len<__V: #p::Presence<Inner = #ty>, const __PREFIX: #p::bool>(
+        pub fn #outer_len<__V: #p::Presence<Inner: #len_bounds>, const __PREFIX: #p::bool>(
             __v: &__V,
         ) -> #p::usize {
             1 + match <__V as #p::Presence>::present(__v) {
                 #p::None => 0,
-                #p::Some(__inner) => Self::#len::<#ty, __PREFIX>(__inner),
+                #p::Some(__inner) => Self::#len::<<__V as #p::Presence>::Inner, __PREFIX>(__inner),
             }
         }
     }

@@ -65,7 +65,7 @@ use syn::{parse_macro_input, DeriveInput};
 /// | item | |
 /// | --- | --- |
 /// | `const NAME: &str` | the struct's name, in every error |
-/// | `const MAX_WIDTH: Option<usize>` | the widest key; `None` when an unpadded variable-width last field leaves it unbounded |
+/// | `const MAX_WIDTH: Option<usize>` | the widest key; `None` when a field leaves it unbounded (an unpadded variable-width last field, or a `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere) |
 /// | `const SPREAD: Spread` | the leading salt or bucket, if any (what `split_keys` splits on) |
 /// | `const SCAN_CAP: usize` | the longest row a scan builds |
 /// | `type Buf` | `[u8; MAX_LEN]`: a stack buffer for any key (`[u8; 32767]`, HBase's limit, when unbounded) |

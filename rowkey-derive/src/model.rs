@@ -236,6 +236,11 @@ impl<'a> Layout<'a> {
         if self.escaped {
             bounds.extend(quote!(+ #p::EscapeBytes));
         }
+        // Inverting reverses an order only where the bytes have one: the
+        // type's own bytes, unless digits or escapes write the field.
+        if self.desc && self.decimal.is_none() && !self.escaped && self.body == Body::Plain {
+            bounds.extend(quote!(+ #p::OrderedPart));
+        }
         bounds
     }
 
@@ -259,8 +264,12 @@ impl<'a> Layout<'a> {
     /// slot's, or for an `Option` field an `Option` of the inner type.
     pub fn scan_bounds(&self, p: &TokenStream) -> TokenStream {
         if self.option {
-            let inner = self.inner_ty;
-            quote!(#p::KeyPart + #p::Presence<Inner = #inner>)
+            // The inner value's bounds, not its type: the builder method
+            // names the field's type with its own lifetime, so an
+            // `Option<&'static str>` field takes a value borrowed for less,
+            // as a `&'static str` field does.
+            let inner = self.value_bounds(p);
+            quote!(#p::KeyPart + #p::Presence<Inner: #inner>)
         } else {
             self.value_bounds(p)
         }
@@ -292,7 +301,14 @@ impl<'a> Layout<'a> {
             && !self.escaped
             && self.attr_body_width().is_none()
             && crate::valid::known_width(self.inner_ty) == crate::valid::Known::Variable);
-        self.salt.is_none() && body_keeps_order && framed_in_order && desc_in_order
+        // `None` sorts first but the newest `Some` next: a range of
+        // `Option` values over a reversed timestamp is no one key range.
+        let option_in_order = !(self.option && self.body == Body::ReverseTs);
+        self.salt.is_none()
+            && body_keeps_order
+            && framed_in_order
+            && desc_in_order
+            && option_in_order
     }
 
     /// Number of explain segments this field contributes.
@@ -301,10 +317,23 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// The type inside parentheses and the invisible groups a `macro_rules!`
+/// `$t:ty` fragment is wrapped in: a struct a user's macro declares is read
+/// as the same struct written out.
+pub fn peel(mut ty: &Type) -> &Type {
+    loop {
+        match ty {
+            Type::Group(g) => ty = &g.elem,
+            Type::Paren(p) => ty = &p.elem,
+            _ => return ty,
+        }
+    }
+}
+
 /// `T` of a field spelled `Option<T>` (or `std::option::Option<T>`,
 /// `core::option::Option<T>`).
 pub fn option_inner(ty: &Type) -> Option<&Type> {
-    let Type::Path(p) = ty else {
+    let Type::Path(p) = peel(ty) else {
         return None;
     };
     if p.qself.is_some() {
@@ -338,6 +367,43 @@ pub fn option_inner(ty: &Type) -> Option<&Type> {
 pub fn unraw(ident: &syn::Ident) -> String {
     let s = ident.to_string();
     s.strip_prefix("r#").map_or(s.clone(), str::to_owned)
+}
+
+/// Whether a type borrows for `'static` (`&'static str`, `Cow<'static, ..>`).
+pub fn mentions_static(ty: &Type) -> bool {
+    let mut found = false;
+    visit(ty, &mut |l: &Lifetime| found |= l.ident == "static");
+    found
+}
+
+fn visit(ty: &Type, f: &mut impl FnMut(&Lifetime)) {
+    match ty {
+        Type::Reference(r) => {
+            if let Some(l) = &r.lifetime {
+                f(l);
+            }
+            visit(&r.elem, f);
+        }
+        Type::Array(a) => visit(&a.elem, f),
+        Type::Slice(s) => visit(&s.elem, f),
+        Type::Paren(p) => visit(&p.elem, f),
+        Type::Group(g) => visit(&g.elem, f),
+        Type::Tuple(t) => t.elems.iter().for_each(|e| visit(e, f)),
+        Type::Path(p) => {
+            for seg in &p.path.segments {
+                if let syn::PathArguments::AngleBracketed(args) = &seg.arguments {
+                    for arg in &args.args {
+                        match arg {
+                            syn::GenericArgument::Lifetime(l) => f(l),
+                            syn::GenericArgument::Type(t) => visit(t, f),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Replaces every lifetime in a type, so that a field type can be named

@@ -2,7 +2,13 @@
 //! method requires stage `i` (a bound whose `on_unimplemented` message says
 //! fields go in key order), so fields can only be given in key order. A
 //! value moves to stage `i + 1`; a range ends the scan (stage `n`), since
-//! nothing after a range narrows a contiguous key range. Everything here is
+//! nothing after a range narrows a contiguous key range.
+//!
+//! The builder holds only what it was given: each call wraps the record of
+//! the calls before it in a step (`__RowkeyEq{i}` or `__RowkeyRange{i}`),
+//! and `ranges()` replays the steps into one `rowkey::__private::Scan`. So a
+//! builder stage is as small as its arguments, and the two rows of
+//! `SCAN_CAP` bytes exist once, in the `ScanRanges`. Everything here is
 //! emitted inside the key's anonymous `const _` block.
 
 use crate::ast::Input;
@@ -26,7 +32,6 @@ pub fn expand(
     let n = layouts.len();
     let lifetimes: Vec<&Lifetime> = node.generics.lifetimes().map(|l| &l.lifetime).collect();
     let key_ty = quote!(#ident<#(#lifetimes),*>);
-    let b = |stage: usize| quote!(#builder<#(#lifetimes,)* #stage>);
     // Scan values may borrow for any lifetime, not the key's: a builder for
     // `MetricKey<'static>` (whose ranges a `Table<MetricKey<'static>>`
     // takes) accepts a `&str` that lives only as long as the call.
@@ -50,182 +55,46 @@ pub fn expand(
     );
     let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
 
-    let methods = layouts
-        .iter()
-        .map(|l| {
-            let i = l.index;
-            let next = b(i + 1);
-            let done = b(n);
-            let field = l.field.ident;
-            let fname = &l.name;
-            let ty = crate::model::with_lifetime(l.field.ty, &v);
-            let put = format_ident!("__rowkey_put_{}", i);
-            let len = format_ident!("__rowkey_len_{}", i);
-            let prefix = l.prefix_width();
-            // The salt hashes its fields in the order listed, which may not
-            // be key order: each slot is filed under its place in the list.
-            let salt_slot = match input.attrs.salt.as_ref().and_then(|s| {
-                let order = s.fields.iter().position(|f| f == l.field.ident)?;
-                Some((order, crate::expand::salt_part(l, p, s.delim.is_some())))
-            }) {
-                Some((order, how)) => {
-                    quote!(__s.inner.salt_slot(#order, __start + #prefix, #how);)
-                }
-                None => quote!(),
-            };
-            let exact = if i + 1 == n {
-                quote!(__s.inner.exact();)
-            } else {
-                quote!()
-            };
-            let bounds = l.scan_bounds(p);
-            // Stage `i` only: at any other stage the call fails with the
-            // bound's message, which says why.
-            let order = quote!(#p::InKeyOrder<#key_ty, #i>);
-            let eq = quote! {
-                let __start = __s.inner.len();
-                __s.inner.push(
-                    #fname,
-                    <#key_ty>::#len::<_, true>(&__v),
-                    |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
-                );
-                #salt_slot
-                #exact
-            };
-            let doc =
-                format!(
-                "Scans keys whose `{fname}` is the given value (the scan goes on with the next \
-                 field){}",
-                if l.ranged() { ", or in the given range (the scan ends here)." } else { "." }
-            );
-            if !l.ranged() {
-                return quote! {
-                    #[doc = #doc]
-                    #[inline]
-                    pub fn #field<#v, __A>(self, value: __A) -> #next
-                    where
-                        #p::Stage<STAGE>: #order,
-                        __A: #p::ScanValue<#ty>,
-                        <__A as #p::ScanValue<#ty>>::Value: #bounds,
-                    {
-                        let mut __s = self;
-                        let __v = <__A as #p::ScanValue<#ty>>::into_value(value);
-                        #eq
-                        #builder { inner: __s.inner }
-                    }
-                };
-            }
-            let bucket_fan = match l.bucket {
-                Some(count) => quote!(__s.inner.fan_bucket(#count);),
-                None => quote!(),
-            };
-            let open = l.frame == Frame::Last && l.attr_body_width().is_none();
-            let range = if let (Body::ReverseTs, Some(Digits::Width(w))) = (l.body, l.decimal) {
-                // Timestamps become stored numbers `i64::MAX - ts`, clamped
-                // to the storable ones, written as their W digits.
-                quote! {
-                    match #p::reverse_ts_bounds(
-                        __lo.as_ref().map(#p::ReverseTs::to_i128),
-                        __hi.as_ref().map(#p::ReverseTs::to_i128),
-                    ) {
-                        #p::None => __s.inner.empty(),
-                        #p::Some((__a, __b)) => __s.inner.range(
-                            #fname,
-                            false,
-                            #p::Included(__a),
-                            #p::Included(__b),
-                            |_| #w,
-                            |__v, __out, __pos| {
-                                #p::write_decimal(
-                                    #p::widen(*__v),
-                                    &mut __out[*__pos..*__pos + #w],
-                                );
-                                *__pos += #w;
-                                #p::Ok(())
-                            },
-                        ),
-                    }
-                }
-            } else if l.body == Body::ReverseTs {
-                quote! {
-                    __s.inner.range_reverse_ts(
-                        #fname,
-                        __lo.as_ref().map(#p::ReverseTs::to_i128),
-                        __hi.as_ref().map(#p::ReverseTs::to_i128),
-                    );
-                }
-            } else {
-                // Stored inverted, the greatest value has the smallest key:
-                // the bounds swap ends.
-                let (lo, hi) = if l.desc {
-                    (quote!(__hi), quote!(__lo))
-                } else {
-                    (quote!(__lo), quote!(__hi))
-                };
-                let guard = desc_guard(l, p, &name);
-                quote! {
-                    #guard
-                    __s.inner.range(
-                        #fname,
-                        #open,
-                        #lo,
-                        #hi,
-                        <#key_ty>::#len::<_, false>,
-                        <#key_ty>::#put::<_, false>,
-                    );
-                }
-            };
-            quote! {
-                #[doc = #doc]
-                #[inline]
-                pub fn #field<#v, __A>(
-                    self,
-                    arg: __A,
-                ) -> <__A as #p::ScanArg<#ty>>::Out<#next, #done>
-                where
-                    #p::Stage<STAGE>: #order,
-                    __A: #p::ScanArg<#ty>,
-                    <__A as #p::ScanArg<#ty>>::Value: #bounds,
-                {
-                    <__A as #p::ScanArg<#ty>>::apply(
-                        arg,
-                        self,
-                        |mut __s: Self, __v| {
-                            #eq
-                            #builder { inner: __s.inner }
-                        },
-                        |mut __s: Self, __lo, __hi| {
-                            #bucket_fan
-                            #range
-                            #builder { inner: __s.inner }
-                        },
-                    )
-                }
-            }
-        })
-        .collect::<Vec<_>>();
+    let mut steps = TokenStream::new();
+    let mut methods = TokenStream::new();
+    for l in layouts {
+        let salt_order = input.attrs.salt.as_ref().and_then(|s| {
+            let order = s.fields.iter().position(|f| f == l.field.ident)?;
+            Some((order, s.delim.is_some()))
+        });
+        let (step, method) = field(
+            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v,
+        );
+        steps.extend(step);
+        methods.extend(method);
+    }
 
     let builder_doc = format!(
         "Scan builder of `{name}`, from `{name}::scan()`: give the leading fields in key \
          order ({field_list}), optionally end with a range on the next one, then take \
-         `ranges()`. `STAGE` counts the fields given."
+         `ranges()`. `STAGE` counts the fields given; `S` records them."
     );
-    let start = b(0);
     // A field named `ranges` takes the inherent name; the scan's ranges are
     // then taken through `rowkey::ScanBuilder::ranges`.
     let inherent_ranges = if layouts.iter().any(|l| l.name == "ranges") {
         quote!()
     } else {
         quote! {
-            /// The row ranges of this scan: one, or one per salt or bucket the
-            /// prefix leaves open (see `rowkey::ScanBuilder::ranges`).
-            ///
-            /// # Errors
-            /// A scan value the layout refuses (too long for its pad, holding its
-            /// delimiter, a timestamp out of range, ...), naming the field.
-            #[inline]
-            pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
+            #[automatically_derived]
+            impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
+                #builder<#(#lifetimes,)* STAGE, __S>
+            {
+                /// The row ranges of this scan: one, or one per salt or bucket the
+                /// prefix leaves open; none when it selects nothing (see
+                /// `rowkey::ScanBuilder::ranges`).
+                ///
+                /// # Errors
+                /// A scan value the layout refuses (too long for its pad, holding its
+                /// delimiter, a timestamp out of range, ...), naming the field.
+                #[inline]
+                pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
+                    <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
+                }
             }
         }
     };
@@ -233,25 +102,13 @@ pub fn expand(
     quote! {
         #[doc = #builder_doc]
         #[must_use = "a scan builder does nothing until its ranges() are taken"]
-        #[allow(non_camel_case_types)]
-        pub struct #builder<#(#lifetimes,)* const STAGE: #p::usize> {
-            inner: #p::Scan<#key_ty>,
+        #[derive(#p::Clone, #p::Debug)]
+        pub struct #builder<#(#lifetimes,)* const STAGE: #p::usize, __S = ()> {
+            steps: __S,
+            _key: #p::PhantomData<fn() -> #key_ty>,
         }
 
-        #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize> #p::Clone for #builder<#(#lifetimes,)* STAGE> {
-            fn clone(&self) -> Self {
-                #builder { inner: #p::Clone::clone(&self.inner) }
-            }
-        }
-
-        #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize> #p::Debug for #builder<#(#lifetimes,)* STAGE> {
-            fn fmt(&self, __f: &mut #p::Formatter<'_>) -> #p::fmt::Result {
-                #p::Debug::fmt(&self.inner, __f)
-            }
-        }
-
+        #steps
 
         #[automatically_derived]
         impl<#(#lifetimes),*> #key_ty {
@@ -264,34 +121,261 @@ pub fn expand(
             /// Starts a scan: see the builder's methods, one per field in key
             /// order, and `ranges()`.
             #[inline]
-            pub fn scan() -> #start {
-                #builder {
-                    inner: #p::Scan::new(#name, #salt_arg),
-                }
+            pub fn scan() -> #builder<#(#lifetimes,)* 0> {
+                #builder { steps: (), _key: #p::PhantomData }
             }
         }
 
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize> #p::ScanBuilder<#key_ty> for #builder<#(#lifetimes,)* STAGE> {
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
+            #p::ScanBuilder<#key_ty> for #builder<#(#lifetimes,)* STAGE, __S>
+        {
             #[inline]
             fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                const BUCKETS: [u32; #n] = [#(#buckets),*];
-                let mut __s = self.inner;
+                const BUCKETS: [#p::u32; #n] = [#(#buckets),*];
+                // Filled in place: no function returns the rows by value.
+                let mut __r = <#p::ScanRanges<#key_ty> as #p::ScanStart>::START;
+                let __s = #p::scan_state(&mut __r, #salt_arg);
+                <__S as #p::Step<#key_ty>>::apply(self.steps, __s);
                 if let #p::Some(&__count) = BUCKETS.get(STAGE) {
                     if __count != 0 {
                         __s.fan_bucket(__count);
                     }
                 }
-                __s.ranges()
+                #p::scan_finish(&mut __r)?;
+                #p::Ok(__r)
             }
         }
 
+        #inherent_ranges
+
         #[automatically_derived]
-        #[allow(clippy::needless_lifetimes)]
-        impl<#(#lifetimes,)* const STAGE: #p::usize> #builder<#(#lifetimes,)* STAGE> {
-            #inherent_ranges
-            #(#methods)*
+        #[allow(clippy::needless_lifetimes, clippy::type_complexity)]
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+            #methods
         }
+    }
+}
+
+/// One field: its recorded steps (a value, and a range where the field keeps
+/// value order) and its builder method.
+#[allow(clippy::too_many_arguments)]
+fn field(
+    l: &Layout,
+    key: &str,
+    salt_order: Option<(usize, bool)>,
+    n: usize,
+    p: &TokenStream,
+    builder: &syn::Ident,
+    lifetimes: &[&Lifetime],
+    key_ty: &TokenStream,
+    v: &Lifetime,
+) -> (TokenStream, TokenStream) {
+    let i = l.index;
+    let field = l.field.ident;
+    let fname = &l.name;
+    let ty = crate::model::with_lifetime(l.field.ty, v);
+    let put = format_ident!("__rowkey_put_{}", i);
+    let len = format_ident!("__rowkey_len_{}", i);
+    let eq_step = format_ident!("__RowkeyEq{}", i);
+    let range_step = format_ident!("__RowkeyRange{}", i);
+    let prefix = l.prefix_width();
+    let next_stage = i + 1;
+    // The salt hashes its fields in the order listed, which may not be key
+    // order: each slot is filed under its place in the list.
+    let salt_slot = match salt_order {
+        Some((order, joined)) => {
+            let how = crate::expand::salt_part(l, p, joined);
+            quote!(__s.salt_slot(#order, __start + #prefix, #how);)
+        }
+        None => quote!(),
+    };
+    let exact = if i + 1 == n {
+        quote!(__s.exact();)
+    } else {
+        quote!()
+    };
+    let bounds = l.scan_bounds(p);
+    // Stage `i` only: at any other stage the call fails with the bound's
+    // message, which says why.
+    let order = quote!(#p::InKeyOrder<#key_ty, #i>);
+    let mut steps = quote! {
+        #[doc(hidden)]
+        #[derive(#p::Clone, #p::Debug)]
+        pub struct #eq_step<__P, __V>(__P, __V);
+
+        #[automatically_derived]
+        impl<#(#lifetimes,)* __P: #p::Step<#key_ty>, __V: #bounds> #p::Step<#key_ty>
+            for #eq_step<__P, __V>
+        {
+            #[inline(always)]
+            fn apply(self, __s: &mut #p::Scan<#key_ty>) {
+                <__P as #p::Step<#key_ty>>::apply(self.0, __s);
+                let __v = self.1;
+                let __start = __s.len();
+                __s.push(
+                    #fname,
+                    <#key_ty>::#len::<_, true>(&__v),
+                    |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
+                );
+                #salt_slot
+                #exact
+            }
+        }
+    };
+    let doc = format!(
+        "Scans keys whose `{fname}` is the given value (the scan goes on with the next \
+         field){}",
+        if l.ranged() {
+            ", or in the given range (the scan ends here)."
+        } else {
+            "."
+        }
+    );
+    if !l.ranged() {
+        let method = quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #field<#v, __A>(
+                self,
+                value: __A,
+            ) -> #builder<#(#lifetimes,)* #next_stage, #eq_step<__S, <__A as #p::ScanValue<#ty>>::Value>>
+            where
+                #p::Stage<STAGE>: #order,
+                __A: #p::ScanValue<#ty>,
+                <__A as #p::ScanValue<#ty>>::Value: #bounds,
+            {
+                #builder {
+                    steps: #eq_step(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)),
+                    _key: #p::PhantomData,
+                }
+            }
+        };
+        return (steps, method);
+    }
+    let bucket_fan = match l.bucket {
+        Some(count) => quote!(__s.fan_bucket(#count);),
+        None => quote!(),
+    };
+    let open = l.frame == Frame::Last && l.attr_body_width().is_none();
+    let range = if let (Body::ReverseTs, Some(Digits::Width(w))) = (l.body, l.decimal) {
+        // Timestamps become stored numbers `i64::MAX - ts`, clamped to the
+        // storable ones, written as their W digits.
+        quote! {
+            match #p::reverse_ts_bounds(
+                #p::reverse_ts_lower(__lo.as_ref()),
+                #p::reverse_ts_upper(__hi.as_ref()),
+            ) {
+                #p::None => __s.empty(),
+                #p::Some((__a, __b)) => __s.range(
+                    #fname,
+                    false,
+                    #p::Included(__a),
+                    #p::Included(__b),
+                    |_| #w,
+                    |__v, __out, __pos| {
+                        #p::write_decimal(
+                            #p::widen(*__v),
+                            &mut __out[*__pos..*__pos + #w],
+                        );
+                        *__pos += #w;
+                        #p::Ok(())
+                    },
+                ),
+            }
+        }
+    } else if l.body == Body::ReverseTs {
+        quote! {
+            __s.range_reverse_ts(
+                #fname,
+                #p::reverse_ts_lower(__lo.as_ref()),
+                #p::reverse_ts_upper(__hi.as_ref()),
+            );
+        }
+    } else {
+        // Stored inverted, the greatest value has the smallest key: the
+        // bounds swap ends.
+        let (lo, hi) = if l.desc {
+            (quote!(__hi), quote!(__lo))
+        } else {
+            (quote!(__lo), quote!(__hi))
+        };
+        let guard = desc_guard(l, p, key);
+        let clamp = decimal_clamp(l, p);
+        quote! {
+            #guard
+            #clamp
+            __s.range(
+                #fname,
+                #open,
+                #lo,
+                #hi,
+                <#key_ty>::#len::<_, false>,
+                <#key_ty>::#put::<_, false>,
+            );
+        }
+    };
+    steps.extend(quote! {
+        #[doc(hidden)]
+        #[derive(#p::Clone, #p::Debug)]
+        pub struct #range_step<__P, __V>(__P, #p::Bound<__V>, #p::Bound<__V>);
+
+        #[automatically_derived]
+        impl<#(#lifetimes,)* __P: #p::Step<#key_ty>, __V: #bounds> #p::Step<#key_ty>
+            for #range_step<__P, __V>
+        {
+            #[inline(always)]
+            fn apply(self, __s: &mut #p::Scan<#key_ty>) {
+                <__P as #p::Step<#key_ty>>::apply(self.0, __s);
+                let (__lo, __hi) = (self.1, self.2);
+                #bucket_fan
+                #range
+            }
+        }
+    });
+    let value = quote!(<__A as #p::ScanArg<#ty>>::Value);
+    let method = quote! {
+        #[doc = #doc]
+        #[inline]
+        pub fn #field<#v, __A>(
+            self,
+            arg: __A,
+        ) -> <__A as #p::ScanArg<#ty>>::Out<
+            #builder<#(#lifetimes,)* #next_stage, #eq_step<__S, #value>>,
+            #builder<#(#lifetimes,)* #n, #range_step<__S, #value>>,
+        >
+        where
+            #p::Stage<STAGE>: #order,
+            __A: #p::ScanArg<#ty>,
+            #value: #bounds,
+        {
+            <__A as #p::ScanArg<#ty>>::apply(
+                arg,
+                self.steps,
+                |__s, __v| #builder { steps: #eq_step(__s, __v), _key: #p::PhantomData },
+                |__s, __lo, __hi| #builder {
+                    steps: #range_step(__s, __lo, __hi),
+                    _key: #p::PhantomData,
+                },
+            )
+        }
+    };
+    (steps, method)
+}
+
+/// A `#[decimal(W)]` range clamped to the W-digit values, as a
+/// `#[reverse_ts]` one is to the storable timestamps: a window past them
+/// selects nothing (no range), not an error.
+fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
+    let (Some(Digits::Width(w)), false) = (l.decimal, l.option) else {
+        return TokenStream::new();
+    };
+    // (`#[decimal]` fits the unsigned integers only, not an `Option`.)
+    let too_wide = quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w);
+    quote! {
+        let #p::Some((__lo, __hi)) = #p::clamp_wide_bounds(__lo, __hi, #too_wide) else {
+            return __s.empty();
+        };
     }
 }
 
@@ -307,7 +391,7 @@ fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let name = &l.name;
     quote! {
         if <#ty as #p::KeyPart>::WIDTH.is_none() {
-            __s.inner.fail(#p::Error::field(
+            __s.fail(#p::Error::field(
                 #key,
                 #name,
                 #p::ErrorKind::Invalid {

@@ -34,8 +34,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
             && !field.attrs.frame_unparsed
             && body_width(field) == Known::Variable
         {
-            let msg = if let Some(d) = &field.attrs.decimal {
-                let _ = d;
+            let msg = if field.attrs.decimal.is_some() {
                 format!(
                     "field `{}` is #[decimal] without a width, so its digits are variable-width, \
                      and it is not last: add #[delim(b'_')] (seed 004's text keys), write \
@@ -252,8 +251,7 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
             format!("field `{name}`: #[reverse] is for strings and bytes, #[twos_complement] for signed integers; keep the one that fits"),
         );
     }
-    if let Some(d) = &a.decimal {
-        let _ = d;
+    if a.decimal.is_some() {
         conflict(
             a.pad.as_ref().map(|p| p.span),
             format!(
@@ -275,8 +273,7 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
             );
         }
     }
-    if let Some(e) = a.escaped {
-        let _ = e;
+    if a.escaped.is_some() {
         conflict(
             a.pad.as_ref().map(|p| p.span),
             format!(
@@ -285,9 +282,16 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
                  #[escaped], to pad instead)"
             ),
         );
+        conflict(
+            a.reverse,
+            format!(
+                "field `{name}` has #[escaped] and #[reverse]: an escaped value keeps its order \
+                 and #[reverse] gives it up; keep #[escaped], or #[reverse] with #[pad] or \
+                 #[delim]"
+            ),
+        );
     }
-    if let Some(d) = a.desc {
-        let _ = d;
+    if a.desc.is_some() {
         conflict(
             a.reverse_ts,
             format!(
@@ -320,23 +324,11 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
                 ),
             );
         }
-        if a.escaped.is_none() && body_width(field) == Known::Variable {
-            let byte = match (&a.pad, &a.delim) {
-                (Some(p), _) => Some((p.byte, p.span, "pad")),
-                (_, Some(d)) => Some((d.byte, d.span, "delim")),
-                _ => None,
-            };
-            if let Some((b, span, what)) = byte.filter(|b| b.0 != 0) {
-                conflict(
-                    Some(span),
-                    format!(
-                        "#[desc] on `{name}`, whose #[{what}] byte 0x{b:02x} keeps no order \
-                         (a longer value can sort before a shorter one it extends): use the \
-                         0x00 byte, #[{what}], which #[desc] stores as Phoenix's 0xFF"
-                    ),
-                );
-            }
-        }
+        // A variable-width value framed by a byte other than 0x00 (seed
+        // 004's `_`) is stored inverted as written, like its ascending
+        // counterpart: exact as a prefix, but a range cannot use it (a value
+        // and its extensions by bytes below the delimiter cross), so the scan
+        // builder takes only a value (`Layout::ranged`).
     }
     if option_inner(field.ty).is_some() {
         let msg = |what: &str| {
@@ -611,7 +603,7 @@ const INTS: &[(&str, usize, bool)] = &[
 
 fn shape(ty: &Type) -> Shape {
     match ty {
-        Type::Reference(r) => match &*r.elem {
+        Type::Reference(r) => match crate::model::peel(&r.elem) {
             Type::Path(p) if p.path.is_ident("str") => Shape::Str,
             Type::Slice(s) if is_u8(&s.elem) => Shape::Bytes,
             _ => Shape::Unknown,
@@ -657,5 +649,5 @@ fn shape(ty: &Type) -> Shape {
 }
 
 fn is_u8(ty: &Type) -> bool {
-    matches!(ty, Type::Path(p) if p.path.is_ident("u8"))
+    matches!(crate::model::peel(ty), Type::Path(p) if p.path.is_ident("u8"))
 }

@@ -6,21 +6,21 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
 thread_local! {
-    // `const` and `Cell<bool>`: reading it never allocates or registers a
-    // destructor, so the allocator can consult it from inside `alloc`.
+    // `const` and `Cell`s: reading them never allocates or registers a
+    // destructor, so the allocator can consult them from inside `alloc`.
     static MEASURING: Cell<bool> = const { Cell::new(false) };
+    // Per thread, like the window: tests measuring on parallel threads
+    // would otherwise count each other's allocations.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
 }
 
 fn note() {
     if MEASURING.try_with(Cell::get).unwrap_or(false) {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
     }
 }
 
@@ -54,9 +54,9 @@ unsafe impl GlobalAlloc for Counting {
 /// Runs `f` and returns its result with the number of allocations (and
 /// reallocations) this thread made meanwhile.
 pub fn count<R>(f: impl FnOnce() -> R) -> (R, usize) {
-    ALLOCATIONS.store(0, Ordering::Relaxed);
+    ALLOCATIONS.set(0);
     MEASURING.set(true);
     let r = black_box(f());
     MEASURING.set(false);
-    (r, ALLOCATIONS.load(Ordering::Relaxed))
+    (r, ALLOCATIONS.get())
 }

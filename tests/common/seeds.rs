@@ -293,3 +293,98 @@ pub struct ReverseTsDigits {
     #[decimal]
     pub ts: u64,
 }
+
+// SPEC §3a attributes combined (java/GoldenKeys.java 38-48).
+
+/// Phoenix DESC with seed 004's `_`: the delimiter is stored inverted (0xA0).
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescDelimMid {
+    #[desc]
+    #[delim(b'_')]
+    pub name: String,
+    pub id: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct OptionDecimal<'a> {
+    #[decimal(10)]
+    pub w: Option<u64>,
+    pub metric: &'a str,
+}
+
+/// The salt hashes the digits the key stores.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct SaltDecimalW<'a> {
+    #[salt(md5, 4, delim = b'_')]
+    #[decimal(10)]
+    #[delim(b'_')]
+    pub id: u64,
+    pub name: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct BucketDecimal<'a> {
+    #[bucket(16)]
+    #[decimal(10)]
+    pub w: u64,
+    pub host: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct OptionalDescName {
+    #[desc]
+    #[delim]
+    pub name: Option<String>,
+    pub n: u32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct OptionalEscaped<'a> {
+    #[escaped]
+    pub a: Option<Vec<u8>>,
+    pub b: &'a [u8],
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescPadX {
+    #[desc]
+    #[pad(8, b'x')]
+    pub code: String,
+    pub n: u32,
+}
+
+/// Delimiters after fixed-width fields, inverted with them under `#[desc]`.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct DescFixedDelim<'a> {
+    #[desc]
+    #[delim(b'_')]
+    pub id: u64,
+    #[desc]
+    #[decimal(4)]
+    #[delim(b'_')]
+    pub w: u32,
+    #[reverse_ts]
+    #[delim(b'_')]
+    pub ts: u64,
+    pub name: &'a str,
+}
+
+/// A salt over an escaped field hashes its raw bytes (Java's `md5Hex(bytes)`).
+#[derive(RowKey, Debug, PartialEq)]
+pub struct SaltEscaped<'a> {
+    #[salt(md5, 4, delim = b'_')]
+    #[escaped]
+    pub a: Vec<u8>,
+    pub b: &'a str,
+}
+
+/// A salt over a `#[reverse_ts]` field hashes the bytes stored
+/// (`Long.MAX_VALUE - ts`); an `Option` of a reversed timestamp.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct SaltReverseTs {
+    #[salt(md5, 4, delim = b'_')]
+    #[reverse_ts]
+    pub ts: u64,
+    #[reverse_ts]
+    pub seen: Option<u64>,
+}

@@ -3,7 +3,7 @@
 //! HBase row-key notes (seeds 000 and 002), then the seeds' three queries.
 //!
 //! ```text
-//! cargo run --release -p rowkey-bigtable --example metrics [HOSTS]
+//! cargo run --release -p rowkey-bigtable --example bigtable_metrics [HOSTS]
 //! ```
 //!
 //! It starts Google's emulator (`cbtemulator`: `$CBTEMULATOR`, `PATH`, or the

@@ -1,0 +1,699 @@
+//! One row range with HBase `Scan` semantics, typed by its key: what a scan
+//! yields, what paging resumes, what a client is handed.
+
+use crate::__private::HBASE_MAX_KEY;
+use crate::{Binary, Error, ErrorKind, KeyBuf, RowKey};
+use core::fmt;
+use core::marker::PhantomData;
+use core::ops::Bound;
+
+/// One row range, as an HBase `Scan` or a Bigtable `RowRange` takes it:
+/// start row inclusive, stop row exclusive.
+///
+/// A `KeyRange` is never empty: it selects at least the rows between its
+/// start and its stop. A scan that can select nothing (an inverted window,
+/// `..0`, a bound no value reaches) yields no range at all, and
+/// [`KeyRange::new`] refuses an empty one. So the two rows cannot be
+/// misread by a client:
+///
+/// - [`start`](KeyRange::start) may be empty: the start of the table, as
+///   HBase and Bigtable read an empty start row.
+/// - [`stop`](KeyRange::stop) is `None` for the end of the table, never an
+///   empty row, and never equal to the start row (which HBase 1.x's
+///   `Scan(start, stop)` would read as a `Get` of that row). The "empty stop
+///   row means the end of the table" convention of the HBase and Bigtable
+///   clients belongs at the call into them: `range.stop().unwrap_or(b"")`,
+///   which is correct exactly because the range is not empty.
+///
+/// A range is typed by its key `K`: the ranges of one key's scan do not
+/// compile where another key's are expected. Its rows live inline, in two
+/// [`RowKey::ScanBuf`]s: it is `Copy`, `Send` and `'static`, and can be kept
+/// across an `.await` or between pages; [`OwnedKeyRange`] holds the same on
+/// the heap, sized to the rows.
+///
+/// ```
+/// use rowkey::{KeyRange, RowKey};
+///
+/// #[derive(RowKey)]
+/// struct SellerOrder {
+///     seller_id: u64,
+///     ts: u64,
+/// }
+///
+/// let range = SellerOrder::scan().seller_id(42).ts(1000..2000).ranges()?.next().unwrap();
+/// let again = KeyRange::<SellerOrder>::new(range.start(), range.stop())?;
+/// assert_eq!(range, again);
+/// assert!(range.stop().is_some_and(|stop| stop > range.start()));
+/// // HBase's Bytes.toStringBinary of both rows.
+/// assert_eq!(
+///     range.to_string(),
+///     r#""\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x03\xE8".."\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x07\xD0""#
+/// );
+/// // Nothing in the window: no range.
+/// assert_eq!(SellerOrder::scan().seller_id(42).ts(2000..1000).ranges()?.count(), 0);
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+pub struct KeyRange<K: RowKey> {
+    // Written in place by the scan (`scan.rs`), which keeps its template
+    // rows in one of these.
+    pub(crate) start: K::ScanBuf,
+    pub(crate) stop: K::ScanBuf,
+    pub(crate) start_len: usize,
+    /// 0: no stop row (the end of the table); a stop row is never empty.
+    pub(crate) stop_len: usize,
+    _key: PhantomData<fn() -> K>,
+}
+
+/// Why [`KeyRange::new`] refuses its rows.
+const EMPTY_RANGE: &str = "the stop row must sort after the start row: a range that selects \
+                           nothing has no KeyRange (pass None as the stop for the end of the \
+                           table, not an empty row)";
+const ROW_TOO_LONG: &str = "a row of the range is longer than the key's SCAN_CAP or HBase's \
+                            32767-byte row-key limit";
+
+impl<K: RowKey> KeyRange<K> {
+    /// The longest row a range of `K` holds: `SCAN_CAP`, at most HBase's
+    /// row-key limit.
+    const MAX_ROW: usize = min(<K::ScanBuf as KeyBuf>::LEN, HBASE_MAX_KEY);
+
+    /// A range from a start row (inclusive; empty for the start of the
+    /// table) and a stop row (exclusive; `None` for the end of the table).
+    ///
+    /// # Errors
+    /// A stop row that does not sort after the start row (the range would
+    /// select nothing; an empty stop row is such a row), or a row longer
+    /// than `K::SCAN_CAP` or than HBase's 32767-byte limit.
+    pub fn new(start: &[u8], stop: Option<&[u8]>) -> Result<Self, Error> {
+        let invalid = |reason| Error::key(K::NAME, ErrorKind::Invalid { reason });
+        if start.len() > Self::MAX_ROW || stop.is_some_and(|s| s.len() > Self::MAX_ROW) {
+            return Err(invalid(ROW_TOO_LONG));
+        }
+        if stop.is_some_and(|s| s <= start) {
+            return Err(invalid(EMPTY_RANGE));
+        }
+        let mut r = KeyRange {
+            start: K::ScanBuf::ZERO,
+            stop: K::ScanBuf::ZERO,
+            start_len: start.len(),
+            stop_len: 0,
+            _key: PhantomData,
+        };
+        crate::buf_mut(&mut r.start)[..start.len()].copy_from_slice(start);
+        if let Some(stop) = stop {
+            crate::buf_mut(&mut r.stop)[..stop.len()].copy_from_slice(stop);
+            r.stop_len = stop.len();
+        }
+        Ok(r)
+    }
+
+    /// No rows yet: the scan's template starts from it.
+    pub(crate) const EMPTY: Self = KeyRange {
+        start: K::ScanBuf::ZERO,
+        stop: K::ScanBuf::ZERO,
+        start_len: 0,
+        stop_len: 0,
+        _key: PhantomData,
+    };
+
+    /// The start row (inclusive). Empty means the start of the table.
+    #[must_use]
+    pub fn start(&self) -> &[u8] {
+        &crate::buf(&self.start)[..self.start_len]
+    }
+
+    /// The stop row (exclusive), or `None` for the end of the table. Never
+    /// an empty row, and always after [`start`](KeyRange::start).
+    #[must_use]
+    pub fn stop(&self) -> Option<&[u8]> {
+        (self.stop_len > 0).then(|| &crate::buf(&self.stop)[..self.stop_len])
+    }
+
+    /// Whether `key` falls in the range, comparing as HBase does (unsigned
+    /// bytes, lexicographically).
+    #[must_use]
+    pub fn contains(&self, key: &[u8]) -> bool {
+        key >= self.start() && self.stop().is_none_or(|stop| key < stop)
+    }
+
+    /// The range as the bounds `BTreeMap::range`, redb's `Table::range` and
+    /// other ordered stores take: `(Included(start), Excluded(stop))`, or
+    /// `Unbounded` for the end of the table. Never a reversed pair (which
+    /// `BTreeMap::range` would panic on).
+    #[must_use]
+    pub fn bounds(&self) -> (Bound<&[u8]>, Bound<&[u8]>) {
+        (
+            Bound::Included(self.start()),
+            self.stop().map_or(Bound::Unbounded, Bound::Excluded),
+        )
+    }
+
+    /// The rest of the range after `row`, for the next page of an ascending
+    /// scan: start just after `row` (and not before this range's start),
+    /// same stop. `Ok(None)` when nothing is left.
+    ///
+    /// For one range. In a fan-out merged by `Merge`, the page's last row
+    /// lies in one salt or bucket only: resume every range with
+    /// [`resume_after_merged`](KeyRange::resume_after_merged) instead.
+    /// Passing the row as is here drops the rows of lower buckets and
+    /// repeats those of higher ones.
+    ///
+    /// # Errors
+    /// A row too long to resume after within `K::SCAN_CAP` (a variable-width
+    /// value longer than the scan budget); [`OwnedKeyRange::resume_after`]
+    /// has no such limit.
+    pub fn resume_after(&self, row: &[u8]) -> Result<Option<Self>, Error> {
+        let mut next = K::ScanBuf::ZERO;
+        let Some(len) = successor(row, crate::buf_mut(&mut next)) else {
+            return if row.len() >= HBASE_MAX_KEY {
+                // No key sorts after an all-0xFF row of the limit's length.
+                Ok(None)
+            } else {
+                Err(Error::key(
+                    K::NAME,
+                    ErrorKind::Invalid {
+                        reason: ROW_TOO_LONG,
+                    },
+                ))
+            };
+        };
+        let next = &crate::buf(&next)[..len];
+        let start = if next > self.start() {
+            next
+        } else {
+            self.start()
+        };
+        if self.stop().is_some_and(|stop| stop <= start) {
+            return Ok(None);
+        }
+        Self::new(start, self.stop()).map(Some)
+    }
+
+    /// [`resume_after`](KeyRange::resume_after) for one range of a fan-out
+    /// merged by `Merge`: `row`, the page's last row from whichever range
+    /// it came, is first rebased onto this range (`self.start()[..skip]`,
+    /// then `row[skip..]`), `skip` being
+    /// [`ScanRanges::merge_skip`](crate::ScanRanges::merge_skip). Resume
+    /// every range of the fan-out with the same `row` and `skip`; with
+    /// `skip` 0 this is `resume_after`.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct LogEvent<'a> {
+    ///     #[bucket(4)] ts: u64,
+    ///     #[pad(8)] host: &'a str,
+    /// }
+    ///
+    /// let scan = LogEvent::scan().ts(0..100).ranges()?;
+    /// let skip = scan.merge_skip();
+    /// // The page ended on ts 41 (bucket 1): every bucket resumes after ts 41.
+    /// let last = LogEvent { ts: 41, host: "web01" }.to_vec()?;
+    /// let rest: Vec<_> = scan
+    ///     .filter_map(|r| r.resume_after_merged(&last, skip).transpose())
+    ///     .collect::<Result<_, _>>()?;
+    /// let ts_40 = LogEvent { ts: 40, host: "web01" }.to_vec()?;
+    /// let ts_42 = LogEvent { ts: 42, host: "web01" }.to_vec()?;
+    /// assert!(rest.iter().all(|r| !r.contains(&ts_40)));
+    /// assert!(rest.iter().any(|r| r.contains(&ts_42)));
+    /// # Ok::<(), rowkey::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As `resume_after`, and a `skip` longer than this range's start or
+    /// `row` (not a row of this fan-out).
+    pub fn resume_after_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
+        let mut buf = K::ScanBuf::ZERO;
+        let len = rebase::<K>(self.start(), row, skip, crate::buf_mut(&mut buf))?;
+        self.resume_after(&crate::buf(&buf)[..len])
+    }
+
+    /// [`resume_before`](KeyRange::resume_before) for one range of a fan-out
+    /// merged newest first: `row` rebased onto this range as
+    /// [`resume_after_merged`](KeyRange::resume_after_merged) does.
+    ///
+    /// # Errors
+    /// As `resume_before`, and a `skip` longer than this range's start or
+    /// `row`.
+    pub fn resume_before_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
+        let mut buf = K::ScanBuf::ZERO;
+        let len = rebase::<K>(self.start(), row, skip, crate::buf_mut(&mut buf))?;
+        self.resume_before(&crate::buf(&buf)[..len])
+    }
+
+    /// The rest of the range before `row`, for the next page of a scan read
+    /// newest first from its stop: same start, stop at `row` (and not after
+    /// this range's stop). `Ok(None)` when nothing is left. In a merged
+    /// fan-out, use [`resume_before_merged`](KeyRange::resume_before_merged).
+    ///
+    /// # Errors
+    /// A row longer than `K::SCAN_CAP` (a variable-width value longer than
+    /// the scan budget), which a stop row here cannot hold; no shorter stop
+    /// row selects the same keys. [`OwnedKeyRange::resume_before`] has no
+    /// such limit.
+    pub fn resume_before(&self, row: &[u8]) -> Result<Option<Self>, Error> {
+        if row <= self.start() {
+            return Ok(None);
+        }
+        if self.stop().is_some_and(|stop| stop <= row) {
+            return Ok(Some(*self));
+        }
+        let mut buf = K::ScanBuf::ZERO;
+        let Some(stop) = stop_before(row, crate::buf_mut(&mut buf)) else {
+            return Err(Error::key(
+                K::NAME,
+                ErrorKind::Invalid {
+                    reason: ROW_TOO_LONG,
+                },
+            ));
+        };
+        match stop {
+            Before::Row(len) => Self::new(self.start(), Some(&crate::buf(&buf)[..len])).map(Some),
+            Before::Row0 => Self::new(self.start(), Some(row)).map(Some),
+            Before::Everything => Ok(Some(*self)),
+        }
+    }
+
+    /// The HBase shell command that scans this range of `table`:
+    /// `scan 'T', {STARTROW => "...", STOPROW => "..."}`, each row a Ruby
+    /// double-quoted literal the shell reads back to exactly its bytes (the
+    /// shell hands `STARTROW` and `STOPROW` to `Scan` as the string's raw
+    /// bytes, so binary bytes are `\xNN` escapes Ruby itself decodes).
+    ///
+    /// ```
+    /// use rowkey::{KeyRange, RowKey};
+    /// #[derive(RowKey)]
+    /// struct Event {
+    ///     #[bucket(4)]
+    ///     ts: u64,
+    /// }
+    /// // One event: bucket 7 % 4 = 3, then the 8 bytes of 7.
+    /// let r = Event::scan().ts(7).ranges()?.next().unwrap();
+    /// assert_eq!(
+    ///     r.shell_scan("events").to_string(),
+    ///     r#"scan 'events', {STARTROW => "\x03\x00\x00\x00\x00\x00\x00\x00\x07", STOPROW => "\x03\x00\x00\x00\x00\x00\x00\x00\x07\x00"}"#
+    /// );
+    /// # Ok::<(), rowkey::Error>(())
+    /// ```
+    #[must_use]
+    pub fn shell_scan<'a>(&'a self, table: &'a str) -> ShellScan<'a> {
+        ShellScan {
+            table,
+            start: self.start(),
+            stop: self.stop(),
+        }
+    }
+}
+
+/// The next row after exactly `row`: `row` followed by `0x00`, or, when
+/// that would pass HBase's limit, the first row after every extension of
+/// `row` (no longer key exists). Written into `out`; `None` when it does
+/// not fit or nothing follows.
+fn successor(row: &[u8], out: &mut [u8]) -> Option<usize> {
+    if row.len() < HBASE_MAX_KEY {
+        out.get_mut(..=row.len()).map(|o| {
+            o[..row.len()].copy_from_slice(row);
+            o[row.len()] = 0;
+            row.len() + 1
+        })
+    } else {
+        let o = out.get_mut(..HBASE_MAX_KEY)?;
+        o.copy_from_slice(&row[..HBASE_MAX_KEY]);
+        crate::prefix_stop(o)
+    }
+}
+
+/// The stop row that selects exactly the keys before `row`.
+enum Before {
+    /// `row` itself.
+    Row0,
+    /// The `len` bytes written into the buffer: for a row past HBase's
+    /// limit, the first row after every extension of its first 32767 bytes
+    /// (no longer key exists, so the keys before the row are those).
+    Row(usize),
+    /// Every key sorts before the row (its first 32767 bytes are all 0xFF).
+    Everything,
+}
+
+/// The stop row for "before `row`", clamped to HBase's limit; `None` when
+/// it does not fit `out`.
+fn stop_before(row: &[u8], out: &mut [u8]) -> Option<Before> {
+    if row.len() <= HBASE_MAX_KEY {
+        return (row.len() <= out.len()).then_some(Before::Row0);
+    }
+    let o = out.get_mut(..HBASE_MAX_KEY)?;
+    o.copy_from_slice(&row[..HBASE_MAX_KEY]);
+    Some(crate::prefix_stop(o).map_or(Before::Everything, Before::Row))
+}
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// `start[..skip]` then `row[skip..]` into `out`: a row of a merged fan-out
+/// moved into the salt or bucket of the range `start` begins.
+fn rebase<K: RowKey>(
+    start: &[u8],
+    row: &[u8],
+    skip: usize,
+    out: &mut [u8],
+) -> Result<usize, Error> {
+    let (Some(head), Some(tail)) = (start.get(..skip), row.get(skip..)) else {
+        return Err(Error::key(
+            K::NAME,
+            ErrorKind::Invalid {
+                reason: "merge skip is longer than the range's start row or the row to \
+                         resume from: pass the merge_skip() of the scan both come from",
+            },
+        ));
+    };
+    let Some(dst) = out.get_mut(..skip + tail.len()) else {
+        return Err(Error::key(
+            K::NAME,
+            ErrorKind::Invalid {
+                reason: ROW_TOO_LONG,
+            },
+        ));
+    };
+    let (a, b) = dst.split_at_mut(skip);
+    a.copy_from_slice(head);
+    b.copy_from_slice(tail);
+    Ok(skip + tail.len())
+}
+
+impl<K: RowKey> Clone for KeyRange<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: RowKey> Copy for KeyRange<K> {}
+
+impl<K: RowKey> PartialEq for KeyRange<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.start() == other.start() && self.stop() == other.stop()
+    }
+}
+
+impl<K: RowKey> Eq for KeyRange<K> {}
+
+impl<K: RowKey> core::hash::Hash for KeyRange<K> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.start().hash(state);
+        self.stop().hash(state);
+    }
+}
+
+impl<K: RowKey> fmt::Debug for KeyRange<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "KeyRange {{ start: \"{}\", stop: ", Binary(self.start()))?;
+        match self.stop() {
+            Some(stop) => write!(f, "\"{}\" }}", Binary(stop)),
+            None => write!(f, "end of table }}"),
+        }
+    }
+}
+
+/// `"start".."stop"`, each row as HBase's `Bytes.toStringBinary` prints it;
+/// `"start"..` when the range runs to the end of the table.
+impl<K: RowKey> fmt::Display for KeyRange<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\"..", Binary(self.start()))?;
+        match self.stop() {
+            Some(stop) => write!(f, "\"{}\"", Binary(stop)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The HBase shell `scan` command of a range: [`KeyRange::shell_scan`].
+#[derive(Clone, Copy, Debug)]
+pub struct ShellScan<'a> {
+    table: &'a str,
+    start: &'a [u8],
+    stop: Option<&'a [u8]>,
+}
+
+impl fmt::Display for ShellScan<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "scan {}, {{STARTROW => {}",
+            crate::split::ShellStr(self.table),
+            RubyBytes(self.start)
+        )?;
+        if let Some(stop) = self.stop {
+            write!(f, ", STOPROW => {}", RubyBytes(stop))?;
+        }
+        f.write_str("}")
+    }
+}
+
+/// Bytes as a Ruby double-quoted string literal: printable ASCII as itself,
+/// `"`, `\` and `#` (which could start an interpolation) escaped with a
+/// backslash, every other byte as `\xNN`.
+struct RubyBytes<'a>(&'a [u8]);
+
+impl fmt::Display for RubyBytes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        f.write_str("\"")?;
+        for &b in self.0 {
+            match b {
+                b'"' | b'\\' | b'#' => {
+                    f.write_str("\\")?;
+                    fmt::Write::write_char(f, char::from(b))?;
+                }
+                b' '..=b'~' => fmt::Write::write_char(f, char::from(b))?,
+                _ => {
+                    let hi = char::from(HEX[usize::from(b >> 4)]);
+                    let lo = char::from(HEX[usize::from(b & 0x0f)]);
+                    write!(f, "\\x{hi}{lo}")?;
+                }
+            }
+        }
+        f.write_str("\"")
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use owned::OwnedKeyRange;
+
+#[cfg(feature = "alloc")]
+mod owned {
+    use super::{stop_before, successor, Before, KeyRange, EMPTY_RANGE, ROW_TOO_LONG};
+    use crate::__private::HBASE_MAX_KEY;
+    use crate::{Error, ErrorKind, RowKey};
+    use alloc::vec::Vec;
+    use core::fmt;
+    use core::marker::PhantomData;
+    use core::ops::Bound;
+
+    /// A [`KeyRange`] on the heap, sized to its rows rather than to
+    /// `K::SCAN_CAP`: for paging state, or a range kept in a long-lived
+    /// structure. The same invariants hold: never empty, no empty stop row.
+    pub struct OwnedKeyRange<K: RowKey> {
+        start: Vec<u8>,
+        stop: Option<Vec<u8>>,
+        _key: PhantomData<fn() -> K>,
+    }
+
+    impl<K: RowKey> OwnedKeyRange<K> {
+        /// As [`KeyRange::new`], without the `SCAN_CAP` limit.
+        ///
+        /// # Errors
+        /// A stop row that does not sort after the start row, or a row
+        /// longer than HBase's 32767-byte limit.
+        pub fn new(start: &[u8], stop: Option<&[u8]>) -> Result<Self, Error> {
+            let invalid = |reason| Error::key(K::NAME, ErrorKind::Invalid { reason });
+            if start.len() > HBASE_MAX_KEY || stop.is_some_and(|s| s.len() > HBASE_MAX_KEY) {
+                return Err(invalid(ROW_TOO_LONG));
+            }
+            if stop.is_some_and(|s| s <= start) {
+                return Err(invalid(EMPTY_RANGE));
+            }
+            Ok(OwnedKeyRange {
+                start: start.to_vec(),
+                stop: stop.map(<[u8]>::to_vec),
+                _key: PhantomData,
+            })
+        }
+
+        /// The start row (inclusive). Empty means the start of the table.
+        #[must_use]
+        pub fn start(&self) -> &[u8] {
+            &self.start
+        }
+
+        /// The stop row (exclusive), or `None` for the end of the table.
+        #[must_use]
+        pub fn stop(&self) -> Option<&[u8]> {
+            self.stop.as_deref()
+        }
+
+        /// As [`KeyRange::contains`].
+        #[must_use]
+        pub fn contains(&self, key: &[u8]) -> bool {
+            key >= self.start() && self.stop().is_none_or(|stop| key < stop)
+        }
+
+        /// As [`KeyRange::bounds`].
+        #[must_use]
+        pub fn bounds(&self) -> (Bound<&[u8]>, Bound<&[u8]>) {
+            (
+                Bound::Included(self.start()),
+                self.stop().map_or(Bound::Unbounded, Bound::Excluded),
+            )
+        }
+
+        /// As [`KeyRange::resume_after`], for a row of any length.
+        #[must_use]
+        pub fn resume_after(&self, row: &[u8]) -> Option<Self> {
+            let mut next = alloc::vec![0u8; row.len().min(HBASE_MAX_KEY) + 1];
+            let len = successor(row, &mut next)?;
+            next.truncate(len);
+            if next.as_slice() < self.start() {
+                next.clone_from(&self.start);
+            }
+            if self.stop().is_some_and(|stop| stop <= next.as_slice()) {
+                return None;
+            }
+            Some(OwnedKeyRange {
+                start: next,
+                stop: self.stop.clone(),
+                _key: PhantomData,
+            })
+        }
+
+        /// As [`KeyRange::resume_after_merged`], for a row of any length.
+        ///
+        /// # Errors
+        /// A `skip` longer than this range's start or `row`.
+        pub fn resume_after_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
+            Ok(self.resume_after(&self.rebased(row, skip)?))
+        }
+
+        /// As [`KeyRange::resume_before_merged`], for a row of any length.
+        ///
+        /// # Errors
+        /// A `skip` longer than this range's start or `row`.
+        pub fn resume_before_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
+            Ok(self.resume_before(&self.rebased(row, skip)?))
+        }
+
+        fn rebased(&self, row: &[u8], skip: usize) -> Result<Vec<u8>, Error> {
+            let mut out = alloc::vec![0u8; row.len()];
+            let len = super::rebase::<K>(self.start(), row, skip, &mut out)?;
+            out.truncate(len);
+            Ok(out)
+        }
+
+        /// As [`KeyRange::resume_before`], for a row of any length.
+        #[must_use]
+        pub fn resume_before(&self, row: &[u8]) -> Option<Self> {
+            if row <= self.start() {
+                return None;
+            }
+            if self.stop().is_some_and(|stop| stop <= row) {
+                return Some(self.clone());
+            }
+            let mut buf = alloc::vec![0u8; row.len().min(HBASE_MAX_KEY)];
+            let stop = match stop_before(row, &mut buf)? {
+                Before::Row0 => row.to_vec(),
+                Before::Row(len) => {
+                    buf.truncate(len);
+                    buf
+                }
+                Before::Everything => return Some(self.clone()),
+            };
+            Some(OwnedKeyRange {
+                start: self.start.clone(),
+                stop: Some(stop),
+                _key: PhantomData,
+            })
+        }
+
+        /// As [`KeyRange::shell_scan`].
+        #[must_use]
+        pub fn shell_scan<'a>(&'a self, table: &'a str) -> super::ShellScan<'a> {
+            super::ShellScan {
+                table,
+                start: self.start(),
+                stop: self.stop(),
+            }
+        }
+
+        /// The inline form.
+        ///
+        /// # Errors
+        /// A row longer than `K::SCAN_CAP`.
+        pub fn to_key_range(&self) -> Result<KeyRange<K>, Error> {
+            KeyRange::new(self.start(), self.stop())
+        }
+    }
+
+    impl<K: RowKey> From<KeyRange<K>> for OwnedKeyRange<K> {
+        fn from(r: KeyRange<K>) -> Self {
+            OwnedKeyRange {
+                start: r.start().to_vec(),
+                stop: r.stop().map(<[u8]>::to_vec),
+                _key: PhantomData,
+            }
+        }
+    }
+
+    impl<K: RowKey> Clone for OwnedKeyRange<K> {
+        fn clone(&self) -> Self {
+            OwnedKeyRange {
+                start: self.start.clone(),
+                stop: self.stop.clone(),
+                _key: PhantomData,
+            }
+        }
+    }
+
+    impl<K: RowKey> PartialEq for OwnedKeyRange<K> {
+        fn eq(&self, other: &Self) -> bool {
+            self.start == other.start && self.stop == other.stop
+        }
+    }
+
+    impl<K: RowKey> Eq for OwnedKeyRange<K> {}
+
+    impl<K: RowKey> core::hash::Hash for OwnedKeyRange<K> {
+        // The same hash as the equal KeyRange.
+        fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+            self.start().hash(state);
+            self.stop().hash(state);
+        }
+    }
+
+    impl<K: RowKey> fmt::Debug for OwnedKeyRange<K> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(
+                f,
+                "OwnedKeyRange {{ start: \"{}\", stop: ",
+                crate::Binary(self.start())
+            )?;
+            match self.stop() {
+                Some(stop) => write!(f, "\"{}\" }}", crate::Binary(stop)),
+                None => write!(f, "end of table }}"),
+            }
+        }
+    }
+
+    /// As [`KeyRange`]'s: `"start".."stop"` in `Bytes.toStringBinary` form.
+    impl<K: RowKey> fmt::Display for OwnedKeyRange<K> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "\"{}\"..", crate::Binary(self.start()))?;
+            match self.stop() {
+                Some(stop) => write!(f, "\"{}\"", crate::Binary(stop)),
+                None => Ok(()),
+            }
+        }
+    }
+}

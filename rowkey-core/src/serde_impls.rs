@@ -1,0 +1,231 @@
+//! The optional `serde` feature: a range serializes as
+//! `{ start: bytes, stop: bytes | null }` and deserializes through its
+//! checked constructor, so an empty or oversized range cannot come back in.
+
+use crate::{KeyBuf, KeyRange, RowKey};
+use core::fmt;
+use core::marker::PhantomData;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::{Deserialize, Serialize};
+
+const FIELDS: &[&str] = &["start", "stop"];
+
+/// Bytes as serde bytes (a byte string where the format has one).
+struct Bytes<'a>(&'a [u8]);
+
+impl Serialize for Bytes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+fn serialize<S: Serializer>(start: &[u8], stop: Option<&[u8]>, s: S) -> Result<S::Ok, S::Error> {
+    let mut st = s.serialize_struct("KeyRange", 2)?;
+    st.serialize_field("start", &Bytes(start))?;
+    st.serialize_field("stop", &stop.map(Bytes))?;
+    st.end()
+}
+
+/// Where a row is read to: a stack buffer for [`KeyRange`], a `Vec` for
+/// [`OwnedKeyRange`](crate::OwnedKeyRange).
+trait Sink: Sized {
+    const MAX: usize;
+    fn empty() -> Self;
+    /// Appends, or `false` when the row would grow past `MAX`.
+    fn put(&mut self, bytes: &[u8]) -> bool;
+    fn bytes(&self) -> &[u8];
+}
+
+struct Inline<B> {
+    buf: B,
+    len: usize,
+}
+
+impl<B: KeyBuf> Sink for Inline<B> {
+    const MAX: usize = B::LEN;
+    fn empty() -> Self {
+        Inline {
+            buf: B::ZERO,
+            len: 0,
+        }
+    }
+    fn put(&mut self, bytes: &[u8]) -> bool {
+        let end = self.len + bytes.len();
+        match self.buf.as_mut().get_mut(self.len..end) {
+            Some(out) => {
+                out.copy_from_slice(bytes);
+                self.len = end;
+                true
+            }
+            None => false,
+        }
+    }
+    fn bytes(&self) -> &[u8] {
+        &self.buf.as_ref()[..self.len]
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl Sink for alloc::vec::Vec<u8> {
+    const MAX: usize = crate::__private::HBASE_MAX_KEY;
+    fn empty() -> Self {
+        alloc::vec::Vec::new()
+    }
+    fn put(&mut self, bytes: &[u8]) -> bool {
+        if self.len() + bytes.len() > Self::MAX {
+            return false;
+        }
+        self.extend_from_slice(bytes);
+        true
+    }
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+/// One row: bytes, a byte string, or a sequence of integers (how formats
+/// without a byte type write bytes).
+struct Row<S>(S);
+
+impl<'de, S: Sink> Deserialize<'de> for Row<S> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<S>(PhantomData<S>);
+        impl<'de, S: Sink> Visitor<'de> for V<S> {
+            type Value = Row<S>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a row of at most {} bytes", S::MAX)
+            }
+            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Row<S>, E> {
+                let mut row = S::empty();
+                if !row.put(v) {
+                    return Err(E::invalid_length(v.len(), &self));
+                }
+                Ok(Row(row))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Row<S>, A::Error> {
+                let mut row = S::empty();
+                let mut n = 0;
+                while let Some(b) = seq.next_element::<u8>()? {
+                    n += 1;
+                    if !row.put(&[b]) {
+                        return Err(de::Error::invalid_length(n, &self));
+                    }
+                }
+                Ok(Row(row))
+            }
+        }
+        d.deserialize_bytes(V(PhantomData))
+    }
+}
+
+enum Field {
+    Start,
+    Stop,
+}
+
+impl<'de> Deserialize<'de> for Field {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Field;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("`start` or `stop`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Field, E> {
+                match v {
+                    "start" => Ok(Field::Start),
+                    "stop" => Ok(Field::Stop),
+                    _ => Err(E::unknown_field(v, FIELDS)),
+                }
+            }
+        }
+        d.deserialize_identifier(V)
+    }
+}
+
+type Make<T> = fn(&[u8], Option<&[u8]>) -> Result<T, crate::Error>;
+
+/// Reads `{ start, stop }` (or a two-element sequence) into `S` sinks and
+/// hands the rows to `make`, the range's checked constructor.
+fn deserialize<'de, D: Deserializer<'de>, S: Sink, T>(d: D, make: Make<T>) -> Result<T, D::Error> {
+    struct V<S, T> {
+        make: Make<T>,
+        _sink: PhantomData<S>,
+    }
+    fn finish<S: Sink, T, E: de::Error>(
+        make: Make<T>,
+        start: &Row<S>,
+        stop: Option<&Row<S>>,
+    ) -> Result<T, E> {
+        make(start.0.bytes(), stop.map(|s| s.0.bytes())).map_err(E::custom)
+    }
+    impl<'de, S: Sink, T> Visitor<'de> for V<S, T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a key range { start, stop }")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+            let start: Row<S> = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+            let stop: Option<Row<S>> = seq
+                .next_element()?
+                .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+            finish(self.make, &start, stop.as_ref())
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+            let mut start: Option<Row<S>> = None;
+            let mut stop: Option<Option<Row<S>>> = None;
+            while let Some(key) = map.next_key::<Field>()? {
+                match key {
+                    Field::Start if start.is_some() => {
+                        return Err(de::Error::duplicate_field("start"))
+                    }
+                    Field::Stop if stop.is_some() => {
+                        return Err(de::Error::duplicate_field("stop"))
+                    }
+                    Field::Start => start = Some(map.next_value()?),
+                    Field::Stop => stop = Some(map.next_value()?),
+                }
+            }
+            let start = start.ok_or_else(|| de::Error::missing_field("start"))?;
+            let stop = stop.ok_or_else(|| de::Error::missing_field("stop"))?;
+            finish(self.make, &start, stop.as_ref())
+        }
+    }
+    d.deserialize_struct(
+        "KeyRange",
+        FIELDS,
+        V::<S, T> {
+            make,
+            _sink: PhantomData,
+        },
+    )
+}
+
+impl<K: RowKey> Serialize for KeyRange<K> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize(self.start(), self.stop(), s)
+    }
+}
+
+impl<'de, K: RowKey> Deserialize<'de> for KeyRange<K> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize::<D, Inline<K::ScanBuf>, Self>(d, KeyRange::new)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<K: RowKey> Serialize for crate::OwnedKeyRange<K> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        serialize(self.start(), self.stop(), s)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'de, K: RowKey> Deserialize<'de> for crate::OwnedKeyRange<K> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        deserialize::<D, alloc::vec::Vec<u8>, Self>(d, crate::OwnedKeyRange::new)
+    }
+}
