@@ -15,57 +15,11 @@ use rowkey_bigtable::{Bigtable, Emulator, FanOut, Read, Row, Table};
 use std::error::Error;
 use std::time::{Duration, Instant};
 
-/// Seed 002: "the latest points of one metric of one machine".
-#[derive(RowKey, Debug, PartialEq)]
-struct MetricKey<'a> {
-    #[pad(16)]
-    host: &'a str,
-    #[pad(8)]
-    metric: &'a str,
-    #[reverse_ts]
-    ts: u64,
-}
-
-/// Seed 002: "data with only a time dimension": the bucket spreads the
-/// always-increasing timestamp over 16 tablets.
-#[derive(RowKey, Debug, PartialEq)]
-struct EventKey<'a> {
-    #[bucket(16)]
-    ts: u64,
-    #[pad(16)]
-    host: &'a str,
-    metric: &'a str,
-}
-
-const METRIC_NAMES: [&str; 5] = ["cpu", "mem", "disk", "net_in", "net_out"];
-/// 2023-11-14 00:00:00 UTC, in milliseconds.
-const DAY: u64 = 1_699_920_000_000;
-const STEP: u64 = 10_000;
-const POINTS: u64 = 86_400_000 / STEP;
-
-fn hash(host: usize, metric: usize, i: u64) -> u64 {
-    let mut z = (host as u64) << 40 ^ (metric as u64) << 32 ^ i;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Point `i` arrives on its 10 s tick plus up to a second of jitter (without
-/// it every timestamp would be a multiple of 16: one bucket).
-fn timestamp(host: usize, metric: usize, i: u64) -> u64 {
-    DAY + i * STEP + hash(host, metric, i) % 1000
-}
-
-fn value(host: usize, metric: usize, i: u64) -> f64 {
-    let noise = (hash(host, metric, i) >> 11) as f64 / (1u64 << 53) as f64;
-    let day = (i as f64 / POINTS as f64 * std::f64::consts::TAU).sin();
-    50.0 + 30.0 * day + 10.0 * noise + host as f64
-}
-
-fn clock(ts: u64) -> String {
-    let s = (ts - DAY) / 1000;
-    format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
+// The day and its keys are those of the redb example, so the two runs print
+// the same rows.
+#[path = "../../tests/suite/metrics_day.rs"]
+mod metrics_day;
+use metrics_day::{clock, timestamp, value, EventKey, MetricKey, DAY, METRIC_NAMES, POINTS, STEP};
 
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)
