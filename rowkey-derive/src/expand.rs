@@ -194,7 +194,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     let __len = <Self as #p::RowKey>::encoded_len(self);
                     // One compare for both ends: 0 wraps above the limit.
                     if __len.wrapping_sub(1) >= #p::HBASE_MAX_KEY {
-                        return #p::Err(#p::Error::key(#name, #p::known_kind(#p::length_refusal(__len))));
+                        return #p::Err(#p::Error::key(#name, #p::known_kind(&#p::length_refusal(__len))));
                     }
                     if __out.len() < __len {
                         return #p::Err(#p::Error::key(
