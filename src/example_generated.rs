@@ -52,9 +52,10 @@
 //!     impl<'a> MetricKey<'a> {
 //!         pub const MAX_LEN: usize = 36;
 //!         pub fn split_keys(n: usize) -> Result<SplitKeys, Error> { .. }
+//!         #[doc(hidden)] pub fn __rowkey_write_0<V, const PREFIX: bool, const KNOWN: bool>(..) { .. }
 //!         #[doc(hidden)] pub fn __rowkey_put_0<V, const PREFIX: bool>(..) { .. } // one writer
 //!         #[doc(hidden)] pub fn __rowkey_len_0<V, const PREFIX: bool>(..) { .. } // per field,
-//!         // .. __rowkey_put_1/2, __rowkey_len_1/2                             // for encode and scans
+//!         // .. __rowkey_write/put/len_1/2                                     // for encode and scans
 //!     }
 //!
 //!     impl<'de> MetricKey<'de> {

@@ -43,9 +43,9 @@ use core::fmt;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
-    key: &'static str,
-    field: Option<&'static str>,
-    kind: ErrorKind,
+    pub(crate) key: &'static str,
+    pub(crate) field: Option<&'static str>,
+    pub(crate) kind: ErrorKind,
 }
 
 /// What went wrong. New kinds may be added; match with a wildcard arm.
