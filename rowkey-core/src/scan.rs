@@ -43,17 +43,19 @@ enum Tail {
     Excluded,
 }
 
-/// The state of one scan: the two rows under construction. Both start with
-/// the struct-level salt's room, then the exact prefix of the fields given
-/// (written once, into `start`, and copied to `stop` when the scan ends),
-/// then room for a fanned-out bucket, then the lower bound's bytes in `start`
-/// and the upper bound's in `stop`. That is the whole state besides a few
-/// lengths: two rows of `SCAN_CAP` bytes, no heap. Made and driven by the
-/// derived builder; not a public API.
-pub struct Scan<K: RowKey> {
-    /// The start and stop rows, as the range they become: every range of a
-    /// scan whose ranges share their rows is this value copied whole.
-    rows: KeyRange<K>,
+/// The state of one scan while the derived `ranges()` replays the builder's
+/// calls: the two rows it writes belong to the [`ScanRanges`] it fills (a
+/// borrow), the rest is a local of `ranges()` that the optimizer keeps in
+/// registers, so nothing of it is copied into the ranges but their
+/// [`Shape`]. Both rows start with the struct-level salt's room, then the
+/// exact prefix of the fields given (written once, into the start row, and
+/// copied to the stop row when the scan ends), then room for a fanned-out
+/// bucket, then the lower bound's bytes in the start row and the upper
+/// bound's in the stop row. Made and driven by the derived builder; not a
+/// public API.
+pub struct Scan<'r, K: RowKey> {
+    /// The ranges being filled: their template rows, written in place.
+    ranges: &'r mut ScanRanges<K>,
     /// End of the prefix (salt room included).
     len: usize,
     /// Bytes of the bucket fanned out after the prefix (0, 1 or 2).
@@ -85,7 +87,7 @@ pub struct Scan<K: RowKey> {
     error: Option<Error>,
 }
 
-impl<K: RowKey> Scan<K> {
+impl<K: RowKey> Scan<'_, K> {
     const CAP: usize = <K::ScanBuf as KeyBuf>::LEN;
 
     /// The longest row a scan may write before the successor rule: one byte
@@ -99,14 +101,18 @@ impl<K: RowKey> Scan<K> {
     };
 
     /// The first error wins: later steps after a refusal change nothing.
+    #[inline(always)]
     pub fn fail(&mut self, error: Error) {
         if self.error.is_none() {
             self.error = Some(error);
         }
     }
 
+    /// Made out of line and without `self`, so that the state's address is
+    /// never taken and it stays in registers.
     #[cold]
-    fn overflow(&mut self, field: &'static str) {
+    #[inline(never)]
+    fn overflow_error(field: &'static str) -> Error {
         let reason = if Self::CAP >= HBASE_MAX_KEY {
             "the scan's rows would be longer than HBase's 32767-byte row-key limit; no \
              key holds this value here"
@@ -115,7 +121,12 @@ impl<K: RowKey> Scan<K> {
              for each delimited, escaped or unpadded field (an escaped 0x00 or 0xFF byte \
              takes two); give the field #[pad(N)] to scan longer values"
         };
-        self.fail(Error::field(K::NAME, field, ErrorKind::Invalid { reason }));
+        Error::field(K::NAME, field, ErrorKind::Invalid { reason })
+    }
+
+    #[inline(always)]
+    fn overflow(&mut self, field: &'static str) {
+        self.fail(Self::overflow_error(field));
     }
 
     /// Appends one field's exact bytes through `put`, which writes at most
@@ -135,7 +146,7 @@ impl<K: RowKey> Scan<K> {
             return self.overflow(field);
         };
         let mut pos = self.len;
-        match put(&mut crate::buf_mut(&mut self.rows.start)[..end], &mut pos) {
+        match put(&mut crate::buf_mut(&mut self.ranges.rows.start)[..end], &mut pos) {
             Ok(()) => self.len = pos.min(end),
             Err(e) => self.fail(e),
         }
@@ -148,7 +159,7 @@ impl<K: RowKey> Scan<K> {
     #[inline(always)]
     pub fn salt_slot(&mut self, order: usize, start: usize, part: crate::__private::SaltPart) {
         // Positions are below SCAN_CAP, which HBase's 32767-byte limit
-        // keeps within `u16` (the state is copied once per scan: small).
+        // keeps within `u16`.
         let (Ok(start), Ok(end)) = (u16::try_from(start), u16::try_from(self.len)) else {
             return self.overflow(self.last_field);
         };
@@ -164,12 +175,14 @@ impl<K: RowKey> Scan<K> {
 
     /// Bytes of the exact prefix so far.
     #[must_use]
+    #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether nothing was pushed.
     #[must_use]
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -229,9 +242,9 @@ impl<K: RowKey> Scan<K> {
             return (kind, 0);
         };
         let row = if lower {
-            crate::buf_mut(&mut self.rows.start)
+            crate::buf_mut(&mut self.ranges.rows.start)
         } else {
-            crate::buf_mut(&mut self.rows.stop)
+            crate::buf_mut(&mut self.ranges.rows.stop)
         };
         let mut pos = at;
         match put(&v, &mut row[..end], &mut pos) {
@@ -272,53 +285,30 @@ impl<K: RowKey> Scan<K> {
     }
 
     /// Marks the scan empty (a bound no value of the field can reach).
+    #[inline(always)]
     pub fn empty(&mut self) {
         self.nothing = true;
     }
 
-    /// The state before any builder call, as a constant: generated code
-    /// starts from it in place, so that no function returns the two rows by
-    /// value (each such return is another copy of them on a debug build's
-    /// stack).
-    const START: Self = Scan {
-        rows: KeyRange::EMPTY,
-        len: 0,
-        gap: 0,
-        lo_len: 0,
-        hi_len: 0,
-        lo: Tail::Unbounded,
-        hi: Tail::Unbounded,
-        open: false,
-        nothing: false,
-        framed: false,
-        buckets: 0,
-        salt: None,
-        salt_slots: [(0, 0); MAX_SALT_FIELDS],
-        salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
-        salt_seen: 0,
-        last_field: "",
-        error: None,
-    };
-
     /// Ends the scan: writes a given struct-level salt, copies the prefix to
     /// the stop row, and decides the fan-out (0 when nothing can match) and
-    /// the rows every range shares (see [`first_range`](Scan::first_range)).
+    /// the rows every range shares (see [`first_range`](ScanRanges::first_range)).
     #[inline(always)]
-    fn finish(&mut self) -> Result<(Option<usize>, usize, Shared), Error> {
+    fn finish(mut self) -> Result<(), Error> {
         if self.len + self.gap > Self::ROW_MAX {
             self.overflow(self.last_field);
         }
-        if let Some(e) = &self.error {
-            return Err(e.clone());
+        if let Some(e) = self.error {
+            return Err(e);
         }
         let len = self.len;
+        let rows = &mut self.ranges.rows;
         let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
             let (chars, fields) = (usize::from(chars), usize::from(fields));
             if usize::from(self.salt_seen) == fields {
                 let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
-                let (head, prefix) =
-                    crate::buf_mut(&mut self.rows.start)[..len].split_at_mut(chars);
+                let (head, prefix) = crate::buf_mut(&mut rows.start)[..len].split_at_mut(chars);
                 for ((part, &(s, e)), &how) in parts
                     .iter_mut()
                     .zip(&self.salt_slots[..fields])
@@ -335,15 +325,20 @@ impl<K: RowKey> Scan<K> {
                 salt_fan = Some(chars);
             }
             if let Some(d) = delim {
-                crate::buf_mut(&mut self.rows.start)[chars] = d;
+                crate::buf_mut(&mut rows.start)[chars] = d;
             }
         }
+        let buckets = if self.buckets == 0 {
+            1
+        } else {
+            self.buckets as usize
+        };
         let salts = match salt_fan {
             Some(chars) if chars <= 4 => 1usize << (4 * chars),
             Some(_) => usize::MAX,
             None => 1,
         };
-        let count = salts.saturating_mul(self.bucket_count());
+        let count = salts.saturating_mul(buckets);
         if count > MAX_FAN_OUT {
             return Err(Error::field(
                 K::NAME,
@@ -356,11 +351,21 @@ impl<K: RowKey> Scan<K> {
             ));
         }
         // Both rows share the prefix (salt room included).
-        let (start, stop) = (
-            crate::buf(&self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
-        );
+        let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
         stop[..len].copy_from_slice(&start[..len]);
+        let n = self.len + self.gap;
+        let shape = Shape {
+            len,
+            n,
+            lo_len: self.lo_len,
+            hi_len: self.hi_len,
+            lo: self.lo,
+            hi: self.hi,
+            open: self.open,
+            framed: self.framed,
+            buckets,
+            salt_fan,
+        };
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
         // and stop alike): the first range decides for all. It is worked out
@@ -369,80 +374,29 @@ impl<K: RowKey> Scan<K> {
         // `..""` on a padded string) no key sorts: the range would be a byte
         // range holding no key. (An unframed last field's values are not
         // framed: `..[0]` still holds the key ending in an empty value.)
-        let n = self.len + self.gap;
         let below_least = self.hi == Tail::Excluded
             && self.framed
-            && crate::buf(&self.rows.stop)[n..n + self.hi_len]
+            && crate::buf(&rows.stop)[n..n + self.hi_len]
                 .iter()
                 .all(|&b| b == 0);
-        if self.nothing || below_least {
-            return Ok((salt_fan, 0, None));
+        let nothing = self.nothing;
+        let ranges = self.ranges;
+        ranges.shape = shape;
+        if nothing || below_least {
+            return Ok(());
         }
-        match self.first_range(salt_fan, count > 1) {
-            (true, shared) => Ok((salt_fan, count, shared)),
-            (false, _) => Ok((salt_fan, 0, None)),
+        let (selects, shared) = ranges.first_range(count > 1);
+        if selects {
+            ranges.count = count;
+            ranges.shared = shared;
         }
-    }
-
-    #[inline(always)]
-    fn bucket_count(&self) -> usize {
-        if self.buckets == 0 {
-            1
-        } else {
-            self.buckets as usize
-        }
-    }
-
-    /// What range `i`'s rows are computed from, besides the rows.
-    #[inline(always)]
-    fn shape(&self, salt_fan: Option<usize>) -> Shape {
-        Shape {
-            len: self.len,
-            n: self.len + self.gap,
-            lo_len: self.lo_len,
-            hi_len: self.hi_len,
-            lo: self.lo,
-            hi: self.hi,
-            open: self.open,
-            framed: self.framed,
-            buckets: self.bucket_count(),
-            salt_fan,
-        }
-    }
-
-    /// Range 0 worked out in place on the rows: whether it selects anything
-    /// (whether any range does), and, when its successor rules changed no
-    /// byte before the bounds, its row lengths. Then the rows are every
-    /// range's once its own salt and bucket are written over them, and a
-    /// range costs two copies. That is every scan but one whose bound is all
-    /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
-    /// the rows are put back and each range is worked out as it is taken.
-    #[inline(always)]
-    fn first_range(&mut self, salt_fan: Option<usize>, fans: bool) -> (bool, Shared) {
-        let shape = self.shape(salt_fan);
-        let (a, b) = (
-            crate::buf_mut(&mut self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
-        );
-        let rows = range_rows(&shape, 0, a, b);
-        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= shape.n)) {
-            return (rows.selects, Some((rows.start, rows.stop)));
-        }
-        // Salt and bucket bytes are rewritten for every range; only the
-        // bytes a successor rule incremented are the template's own.
-        if let Some(j) = rows.bumped[0] {
-            a[j] = a[j].wrapping_sub(1);
-        }
-        if let Some(j) = rows.bumped[1] {
-            b[j] = b[j].wrapping_sub(1);
-        }
-        (rows.selects, None)
+        Ok(())
     }
 }
 
 /// Range 0's row lengths (start, stop; `None` for the end of the table)
 /// when its rows, with another range's salt and bucket written in, are that
-/// range's: `Scan::first_range`.
+/// range's: `ScanRanges::first_range`.
 type Shared = Option<(usize, Option<usize>)>;
 
 /// The shape of one scan's ranges: everything range `i` is computed from
@@ -519,19 +473,32 @@ fn range_rows(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) -> Rows {
     }
 }
 
-/// Writes range `i`'s salt and bucket (those fanned out) into both rows.
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Writes range `i`'s salt and bucket (those fanned out) into both rows,
+/// byte by byte: a fanned-out salt is at most 5 hex chars (`MAX_FAN_OUT`)
+/// and a bucket 1 or 2 bytes, too short for a call to `memcpy`.
 #[inline(always)]
 fn write_fan(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) {
     let n = sh.n;
     if let Some(chars) = sh.salt_fan {
-        let salt = u128::try_from(i / sh.buckets).unwrap_or(0);
-        crate::__private::write_hex(salt, &mut a[..chars]);
-        b[..chars].copy_from_slice(&a[..chars]);
+        let mut salt = i / sh.buckets;
+        for j in (0..chars).rev() {
+            let c = HEX[salt & 0xf];
+            salt >>= 4;
+            a[j] = c;
+            b[j] = c;
+        }
     }
     if n > sh.len {
         #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
-        crate::__private::write_bucket((i % sh.buckets) as u32, &mut a[sh.len..n]);
-        b[sh.len..n].copy_from_slice(&a[sh.len..n]);
+        let [hi, lo] = ((i % sh.buckets) as u16).to_be_bytes();
+        if n - sh.len == 1 {
+            (a[sh.len], b[sh.len]) = (lo, lo);
+        } else {
+            (a[sh.len], b[sh.len]) = (hi, hi);
+            (a[sh.len + 1], b[sh.len + 1]) = (lo, lo);
+        }
     }
 }
 
@@ -557,22 +524,13 @@ fn successor(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<u
     }
 }
 
-impl<K: RowKey> Clone for Scan<K> {
-    fn clone(&self) -> Self {
-        Scan {
-            error: self.error.clone(),
-            ..*self
-        }
-    }
-}
-
-impl<K: RowKey> core::fmt::Debug for Scan<K> {
+impl<K: RowKey> core::fmt::Debug for Scan<'_, K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Scan")
             .field("key", &K::NAME)
             .field(
                 "prefix",
-                &crate::Binary(&crate::buf(&self.rows.start)[..self.len]),
+                &crate::Binary(&crate::buf(&self.ranges.rows.start)[..self.len]),
             )
             .field("error", &self.error)
             .finish_non_exhaustive()
@@ -583,9 +541,10 @@ impl<K: RowKey> core::fmt::Debug for Scan<K> {
 /// open, in key order; none when the scan can select nothing. Computed as
 /// they are taken: no allocation.
 pub struct ScanRanges<K: RowKey> {
-    scan: Scan<K>,
-    /// The struct-level salt left open: its hex chars.
-    salt_fan: Option<usize>,
+    /// The template rows, as the range they become: every range of a scan
+    /// whose ranges share their rows is this value copied whole.
+    rows: KeyRange<K>,
+    shape: Shape,
     /// The rows every range shares, when they do.
     shared: Shared,
     /// Otherwise, the template bytes the last range's successor rules
@@ -598,8 +557,8 @@ pub struct ScanRanges<K: RowKey> {
 impl<K: RowKey> Clone for ScanRanges<K> {
     fn clone(&self) -> Self {
         ScanRanges {
-            scan: self.scan.clone(),
-            salt_fan: self.salt_fan,
+            rows: self.rows,
+            shape: self.shape,
             shared: self.shared,
             bumped: self.bumped,
             next: self.next,
@@ -611,7 +570,11 @@ impl<K: RowKey> Clone for ScanRanges<K> {
 impl<K: RowKey> core::fmt::Debug for ScanRanges<K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ScanRanges")
-            .field("scan", &self.scan)
+            .field("key", &K::NAME)
+            .field(
+                "prefix",
+                &crate::Binary(&crate::buf(&self.rows.start)[..self.shape.len]),
+            )
             .field("next", &self.next)
             .field("count", &self.count)
             .finish_non_exhaustive()
@@ -629,7 +592,7 @@ impl<K: RowKey> ScanRanges<K> {
         if self.count <= 1 {
             return 0;
         }
-        self.scan.len + self.scan.gap
+        self.shape.n
     }
 
     /// The number of ranges (fan-out) the scan yields in all; one when
@@ -647,16 +610,45 @@ impl<K: RowKey> ScanRanges<K> {
         self.count
     }
 
+    /// Range 0 worked out in place on the rows: whether it selects anything
+    /// (whether any range does), and, when its successor rules changed no
+    /// byte before the bounds, its row lengths. Then the rows are every
+    /// range's once its own salt and bucket are written over them, and a
+    /// range costs one copy. That is every scan but one whose bound is all
+    /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
+    /// the rows are put back and each range is worked out as it is taken.
+    #[inline(always)]
+    fn first_range(&mut self, fans: bool) -> (bool, Shared) {
+        let shape = self.shape;
+        let (a, b) = (
+            crate::buf_mut(&mut self.rows.start),
+            crate::buf_mut(&mut self.rows.stop),
+        );
+        let rows = range_rows(&shape, 0, a, b);
+        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= shape.n)) {
+            return (rows.selects, Some((rows.start, rows.stop)));
+        }
+        // Salt and bucket bytes are rewritten for every range; only the
+        // bytes a successor rule incremented are the template's own.
+        if let Some(j) = rows.bumped[0] {
+            a[j] = a[j].wrapping_sub(1);
+        }
+        if let Some(j) = rows.bumped[1] {
+            b[j] = b[j].wrapping_sub(1);
+        }
+        (rows.selects, None)
+    }
+
     /// The rows of the next range of a scan whose ranges share no rows (a
     /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
     /// out in place on the template: their lengths. The bytes a successor
     /// rule incremented are put back on the next call.
     #[inline(never)]
     fn work_out_next(&mut self) -> Option<(usize, Option<usize>)> {
-        let shape = self.scan.shape(self.salt_fan);
+        let shape = self.shape;
         let (a, b) = (
-            crate::buf_mut(&mut self.scan.rows.start),
-            crate::buf_mut(&mut self.scan.rows.stop),
+            crate::buf_mut(&mut self.rows.start),
+            crate::buf_mut(&mut self.rows.stop),
         );
         let undo = |a: &mut [u8], b: &mut [u8], bumped: [Option<usize>; 2]| {
             if let Some(j) = bumped[0] {
@@ -691,12 +683,11 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
         let (start, stop) = match self.shared {
             Some(rows) if self.next < self.count => {
                 if self.count > 1 {
-                    let shape = self.scan.shape(self.salt_fan);
                     write_fan(
-                        &shape,
+                        &self.shape,
                         self.next,
-                        crate::buf_mut(&mut self.scan.rows.start),
-                        crate::buf_mut(&mut self.scan.rows.stop),
+                        crate::buf_mut(&mut self.rows.start),
+                        crate::buf_mut(&mut self.rows.stop),
                     );
                 }
                 self.next += 1;
@@ -707,7 +698,7 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
         };
         // The template copied whole into the value returned (one place for
         // every path): no zeroing, and no range built aside and moved after.
-        let rows = &mut self.scan.rows;
+        let rows = &mut self.rows;
         (rows.start_len, rows.stop_len) = (start, stop.unwrap_or(0));
         Some(*rows)
     }
@@ -729,8 +720,19 @@ pub trait ScanStart {
 
 impl<K: RowKey> ScanStart for ScanRanges<K> {
     const START: Self = ScanRanges {
-        scan: Scan::START,
-        salt_fan: None,
+        rows: KeyRange::EMPTY,
+        shape: Shape {
+            len: 0,
+            n: 0,
+            lo_len: 0,
+            hi_len: 0,
+            lo: Tail::Unbounded,
+            hi: Tail::Unbounded,
+            open: false,
+            framed: false,
+            buckets: 1,
+            salt_fan: None,
+        },
         shared: None,
         bumped: [None, None],
         next: 0,
@@ -738,7 +740,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
     };
 }
 
-/// The scan state inside a [`ScanStart::START`], with `K`'s struct-level
+/// The scan state filling a [`ScanStart::START`], with `K`'s struct-level
 /// salt set: (hex chars, delimiter, number of fields it hashes). The derive
 /// passes the layout's checked values; anything else is refused by
 /// [`scan_finish`].
@@ -746,8 +748,26 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
 pub fn scan_state<K: RowKey>(
     ranges: &mut ScanRanges<K>,
     salt: Option<(usize, Option<u8>, usize)>,
-) -> &mut Scan<K> {
-    let s = &mut ranges.scan;
+) -> Scan<'_, K> {
+    let mut s = Scan {
+        ranges,
+        len: 0,
+        gap: 0,
+        lo_len: 0,
+        hi_len: 0,
+        lo: Tail::Unbounded,
+        hi: Tail::Unbounded,
+        open: false,
+        nothing: false,
+        framed: false,
+        buckets: 0,
+        salt: None,
+        salt_slots: [(0, 0); MAX_SALT_FIELDS],
+        salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
+        salt_seen: 0,
+        last_field: "",
+        error: None,
+    };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {
             (Ok(c), Ok(f)) if (1..=32).contains(&c) && usize::from(f) <= MAX_SALT_FIELDS => {
@@ -767,17 +787,13 @@ pub fn scan_state<K: RowKey>(
     s
 }
 
-/// Ends the scan built in `ranges`, ready to iterate.
+/// Ends the scan, leaving the ranges it fills ready to iterate.
 ///
 /// # Errors
 /// As [`ScanBuilder::ranges`].
 #[inline(always)]
-pub fn scan_finish<K: RowKey>(ranges: &mut ScanRanges<K>) -> Result<(), Error> {
-    let (salt_fan, count, shared) = ranges.scan.finish()?;
-    ranges.salt_fan = salt_fan;
-    ranges.shared = shared;
-    ranges.count = count;
-    Ok(())
+pub fn scan_finish<K: RowKey>(scan: Scan<'_, K>) -> Result<(), Error> {
+    scan.finish()
 }
 
 /// A typed scan builder, as [`RowKey::scan`] returns it: the derive's
@@ -799,12 +815,12 @@ pub trait ScanBuilder<K: RowKey> {
 /// is as small as its arguments.
 pub trait Step<K: RowKey> {
     /// Writes this call (after the calls before it) into the scan.
-    fn apply(self, scan: &mut Scan<K>);
+    fn apply(self, scan: &mut Scan<'_, K>);
 }
 
 impl<K: RowKey> Step<K> for () {
     #[inline(always)]
-    fn apply(self, _: &mut Scan<K>) {}
+    fn apply(self, _: &mut Scan<'_, K>) {}
 }
 
 /// What a derived scan builder's field method takes: a value of the field's

@@ -135,14 +135,14 @@ pub fn expand(
                 const BUCKETS: [#p::u32; #n] = [#(#buckets),*];
                 // Filled in place: no function returns the rows by value.
                 let mut __r = <#p::ScanRanges<#key_ty> as #p::ScanStart>::START;
-                let __s = #p::scan_state(&mut __r, #salt_arg);
-                <__S as #p::Step<#key_ty>>::apply(self.steps, __s);
+                let mut __s = #p::scan_state(&mut __r, #salt_arg);
+                <__S as #p::Step<#key_ty>>::apply(self.steps, &mut __s);
                 if let #p::Some(&__count) = BUCKETS.get(STAGE) {
                     if __count != 0 {
                         __s.fan_bucket(__count);
                     }
                 }
-                #p::scan_finish(&mut __r)?;
+                #p::scan_finish(__s)?;
                 #p::Ok(__r)
             }
         }
@@ -209,7 +209,7 @@ fn field(
             for #eq_step<__P, __V>
         {
             #[inline(always)]
-            fn apply(self, __s: &mut #p::Scan<#key_ty>) {
+            fn apply(self, __s: &mut #p::Scan<'_, #key_ty>) {
                 <__P as #p::Step<#key_ty>>::apply(self.0, __s);
                 let __v = self.1;
                 let __start = __s.len();
@@ -325,7 +325,7 @@ fn field(
             for #range_step<__P, __V>
         {
             #[inline(always)]
-            fn apply(self, __s: &mut #p::Scan<#key_ty>) {
+            fn apply(self, __s: &mut #p::Scan<'_, #key_ty>) {
                 <__P as #p::Step<#key_ty>>::apply(self.0, __s);
                 let (__lo, __hi) = (self.1, self.2);
                 #bucket_fan
