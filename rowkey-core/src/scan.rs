@@ -354,17 +354,21 @@ impl<K: RowKey> Scan<'_, K> {
         let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
         stop[..len].copy_from_slice(&start[..len]);
         let n = self.len + self.gap;
+        // Positions are at most `ROW_MAX` (checked above), within `u16`;
+        // a fanned-out salt has at most 5 chars and buckets at most 65536
+        // ranges (`count <= MAX_FAN_OUT`): a small shape, cheap to move.
+        let pos = |x: usize| u16::try_from(x).unwrap_or(u16::MAX);
         let shape = Shape {
-            len,
-            n,
-            lo_len: self.lo_len,
-            hi_len: self.hi_len,
+            len: pos(len),
+            n: pos(n),
+            lo_len: pos(self.lo_len),
+            hi_len: pos(self.hi_len),
             lo: self.lo,
             hi: self.hi,
             open: self.open,
             framed: self.framed,
-            buckets,
-            salt_fan,
+            buckets: u32::try_from(buckets).unwrap_or(1),
+            salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
         };
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
@@ -385,36 +389,31 @@ impl<K: RowKey> Scan<'_, K> {
         if nothing || below_least {
             return Ok(());
         }
-        let (selects, shared) = ranges.first_range(count > 1);
-        if selects {
-            ranges.count = count;
-            ranges.shared = shared;
+        if ranges.first_range(count > 1) {
+            ranges.count = u32::try_from(count).unwrap_or(0);
         }
         Ok(())
     }
 }
-
-/// Range 0's row lengths (start, stop; `None` for the end of the table)
-/// when its rows, with another range's salt and bucket written in, are that
-/// range's: `ScanRanges::first_range`.
-type Shared = Option<(usize, Option<usize>)>;
 
 /// The shape of one scan's ranges: everything range `i` is computed from
 /// besides the two template rows.
 #[derive(Clone, Copy)]
 struct Shape {
     /// End of the prefix, salt room included.
-    len: usize,
+    len: u16,
     /// End of the prefix and the fanned-out bucket: where the bounds start.
-    n: usize,
-    lo_len: usize,
-    hi_len: usize,
+    n: u16,
+    lo_len: u16,
+    hi_len: u16,
     lo: Tail,
     hi: Tail,
     open: bool,
     framed: bool,
-    buckets: usize,
-    salt_fan: Option<usize>,
+    /// Hex chars of the struct-level salt left open (fanned out), 0 for none.
+    salt_fan: u8,
+    /// Buckets fanned out, 1 for none.
+    buckets: u32,
 }
 
 /// Range `i`'s row lengths, and which bytes a successor rule incremented
@@ -431,10 +430,10 @@ struct Rows {
 /// and the bounds) into range `i`'s rows: its salt and bucket written in,
 /// then the bounds' successor rules.
 #[inline(always)]
-fn range_rows(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) -> Rows {
-    let n = sh.n;
+fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
+    let n = usize::from(sh.n);
     write_fan(sh, i, a, b);
-    let (lo_end, hi_end) = (n + sh.lo_len, n + sh.hi_len);
+    let (lo_end, hi_end) = (n + usize::from(sh.lo_len), n + usize::from(sh.hi_len));
     let mut bumped = [None, None];
     let start = match sh.lo {
         Tail::Unbounded => Some(n),
@@ -479,25 +478,25 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 /// byte by byte: a fanned-out salt is at most 5 hex chars (`MAX_FAN_OUT`)
 /// and a bucket 1 or 2 bytes, too short for a call to `memcpy`.
 #[inline(always)]
-fn write_fan(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) {
-    let n = sh.n;
-    if let Some(chars) = sh.salt_fan {
+fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
+    let (len, n) = (usize::from(sh.len), usize::from(sh.n));
+    if sh.salt_fan > 0 {
         let mut salt = i / sh.buckets;
-        for j in (0..chars).rev() {
-            let c = HEX[salt & 0xf];
+        for j in (0..usize::from(sh.salt_fan)).rev() {
+            let c = HEX[(salt & 0xf) as usize];
             salt >>= 4;
             a[j] = c;
             b[j] = c;
         }
     }
-    if n > sh.len {
+    if n > len {
         #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
         let [hi, lo] = ((i % sh.buckets) as u16).to_be_bytes();
-        if n - sh.len == 1 {
-            (a[sh.len], b[sh.len]) = (lo, lo);
+        if n - len == 1 {
+            (a[len], b[len]) = (lo, lo);
         } else {
-            (a[sh.len], b[sh.len]) = (hi, hi);
-            (a[sh.len + 1], b[sh.len + 1]) = (lo, lo);
+            (a[len], b[len]) = (hi, hi);
+            (a[len + 1], b[len + 1]) = (lo, lo);
         }
     }
 }
@@ -543,15 +542,16 @@ impl<K: RowKey> core::fmt::Debug for Scan<'_, K> {
 pub struct ScanRanges<K: RowKey> {
     /// The template rows, as the range they become: every range of a scan
     /// whose ranges share their rows is this value copied whole.
+    /// When the ranges share their rows (`shared`), its lengths are theirs.
     rows: KeyRange<K>,
     shape: Shape,
-    /// The rows every range shares, when they do.
-    shared: Shared,
+    /// Every range is the template with its salt and bucket written in.
+    shared: bool,
     /// Otherwise, the template bytes the last range's successor rules
     /// incremented, put back before the next one is worked out.
-    bumped: [Option<usize>; 2],
-    next: usize,
-    count: usize,
+    bumped: [Option<u16>; 2],
+    next: u32,
+    count: u32,
 }
 
 impl<K: RowKey> Clone for ScanRanges<K> {
@@ -573,7 +573,7 @@ impl<K: RowKey> core::fmt::Debug for ScanRanges<K> {
             .field("key", &K::NAME)
             .field(
                 "prefix",
-                &crate::Binary(&crate::buf(&self.rows.start)[..self.shape.len]),
+                &crate::Binary(&crate::buf(&self.rows.start)[..usize::from(self.shape.len)]),
             )
             .field("next", &self.next)
             .field("count", &self.count)
@@ -592,7 +592,7 @@ impl<K: RowKey> ScanRanges<K> {
         if self.count <= 1 {
             return 0;
         }
-        self.shape.n
+        usize::from(self.shape.n)
     }
 
     /// The number of ranges (fan-out) the scan yields in all; one when
@@ -607,26 +607,29 @@ impl<K: RowKey> ScanRanges<K> {
     /// (salt) order, with `merge_skip() == 0`.
     #[must_use]
     pub fn fan_out(&self) -> usize {
-        self.count
+        self.count as usize
     }
 
     /// Range 0 worked out in place on the rows: whether it selects anything
     /// (whether any range does), and, when its successor rules changed no
-    /// byte before the bounds, its row lengths. Then the rows are every
-    /// range's once its own salt and bucket are written over them, and a
-    /// range costs one copy. That is every scan but one whose bound is all
+    /// byte before the bounds, its row lengths, set on the template
+    /// (`shared`). Then the rows are every range's once its own salt and
+    /// bucket are written over them, and a range costs one copy. That is every scan but one whose bound is all
     /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
     /// the rows are put back and each range is worked out as it is taken.
     #[inline(always)]
-    fn first_range(&mut self, fans: bool) -> (bool, Shared) {
+    fn first_range(&mut self, fans: bool) -> bool {
         let shape = self.shape;
         let (a, b) = (
             crate::buf_mut(&mut self.rows.start),
             crate::buf_mut(&mut self.rows.stop),
         );
         let rows = range_rows(&shape, 0, a, b);
-        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= shape.n)) {
-            return (rows.selects, Some((rows.start, rows.stop)));
+        let n = usize::from(shape.n);
+        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= n)) {
+            self.shared = true;
+            (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
+            return rows.selects;
         }
         // Salt and bucket bytes are rewritten for every range; only the
         // bytes a successor rule incremented are the template's own.
@@ -636,15 +639,16 @@ impl<K: RowKey> ScanRanges<K> {
         if let Some(j) = rows.bumped[1] {
             b[j] = b[j].wrapping_sub(1);
         }
-        (rows.selects, None)
+        rows.selects
     }
 
     /// The rows of the next range of a scan whose ranges share no rows (a
     /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
-    /// out in place on the template: their lengths. The bytes a successor
-    /// rule incremented are put back on the next call.
+    /// out in place on the template, lengths included: whether there is
+    /// one. The bytes a successor rule incremented are put back on the next
+    /// call.
     #[inline(never)]
-    fn work_out_next(&mut self) -> Option<(usize, Option<usize>)> {
+    fn work_out_next(&mut self) -> bool {
         let shape = self.shape;
         let (a, b) = (
             crate::buf_mut(&mut self.rows.start),
@@ -658,7 +662,7 @@ impl<K: RowKey> ScanRanges<K> {
                 b[j] = b[j].wrapping_sub(1);
             }
         };
-        undo(a, b, core::mem::take(&mut self.bumped));
+        undo(a, b, core::mem::take(&mut self.bumped).map(|j| j.map(usize::from)));
         while self.next < self.count {
             let i = self.next;
             self.next += 1;
@@ -666,12 +670,17 @@ impl<K: RowKey> ScanRanges<K> {
             // Never false after the first range (see `Scan::finish`);
             // skipped, not yielded, should it be.
             if rows.selects {
-                self.bumped = rows.bumped;
-                return Some((rows.start, rows.stop));
+                // Bumped bytes are row positions, below 32768.
+                self.bumped = rows
+                    .bumped
+                    .map(|j| j.and_then(|j| u16::try_from(j).ok()));
+                (self.rows.start_len, self.rows.stop_len) =
+                    (rows.start, rows.stop.unwrap_or(0));
+                return true;
             }
             undo(a, b, rows.bumped);
         }
-        None
+        false
     }
 }
 
@@ -680,31 +689,29 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
 
     #[inline]
     fn next(&mut self) -> Option<KeyRange<K>> {
-        let (start, stop) = match self.shared {
-            Some(rows) if self.next < self.count => {
-                if self.count > 1 {
-                    write_fan(
-                        &self.shape,
-                        self.next,
-                        crate::buf_mut(&mut self.rows.start),
-                        crate::buf_mut(&mut self.rows.stop),
-                    );
-                }
-                self.next += 1;
-                rows
+        if self.shared {
+            if self.next >= self.count {
+                return None;
             }
-            Some(_) => return None,
-            None => self.work_out_next()?,
-        };
-        // The template copied whole into the value returned (one place for
-        // every path): no zeroing, and no range built aside and moved after.
-        let rows = &mut self.rows;
-        (rows.start_len, rows.stop_len) = (start, stop.unwrap_or(0));
-        Some(*rows)
+            if self.count > 1 {
+                write_fan(
+                    &self.shape,
+                    self.next,
+                    crate::buf_mut(&mut self.rows.start),
+                    crate::buf_mut(&mut self.rows.stop),
+                );
+            }
+            self.next += 1;
+        } else if !self.work_out_next() {
+            return None;
+        }
+        // The template copied whole into the value returned: no zeroing,
+        // and no range built aside and moved after.
+        Some(self.rows)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.count - self.next;
+        let left = (self.count - self.next) as usize;
         (left, Some(left))
     }
 }
@@ -731,9 +738,9 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             open: false,
             framed: false,
             buckets: 1,
-            salt_fan: None,
+            salt_fan: 0,
         },
-        shared: None,
+        shared: false,
         bumped: [None, None],
         next: 0,
         count: 0,
