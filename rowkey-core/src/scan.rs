@@ -100,7 +100,7 @@ impl<K: RowKey> Scan<'_, K> {
         Self::CAP.saturating_sub(1)
     };
 
-    /// The first error wins: later steps after a refusal change nothing.
+    /// Refuses the scan; the first error wins (`ranges()` returns it).
     #[inline(always)]
     pub fn fail(&mut self, error: Error) {
         if self.error.is_none() {
@@ -124,44 +124,49 @@ impl<K: RowKey> Scan<'_, K> {
         Error::field(K::NAME, field, ErrorKind::Invalid { reason })
     }
 
-    #[inline(always)]
-    fn overflow(&mut self, field: &'static str) {
-        self.fail(Self::overflow_error(field));
-    }
-
     /// Appends one field's exact bytes through `put`, which writes at most
-    /// `max` bytes at the given position and advances it.
+    /// `max` bytes at the given position and advances it. A refusal ends
+    /// the scan at once (the derived steps return it with `?`), so that the
+    /// state after the last step is the success path's alone, which the
+    /// optimizer can fold (a padded prefix's length is a constant).
+    ///
+    /// # Errors
+    /// The value's refusal, or rows that would pass `SCAN_CAP`.
     #[inline(always)]
     pub fn push(
         &mut self,
         field: &'static str,
         max: usize,
         put: impl FnOnce(&mut [u8], &mut usize) -> Result<(), Error>,
-    ) {
-        if self.error.is_some() {
-            return;
-        }
+    ) -> Result<(), Error> {
         self.last_field = field;
         let Some(end) = self.len.checked_add(max).filter(|&e| e <= Self::ROW_MAX) else {
-            return self.overflow(field);
+            return Err(Self::overflow_error(field));
         };
         let mut pos = self.len;
-        match put(&mut crate::buf_mut(&mut self.ranges.rows.start)[..end], &mut pos) {
-            Ok(()) => self.len = pos.min(end),
-            Err(e) => self.fail(e),
-        }
+        put(&mut crate::buf_mut(&mut self.ranges.rows.start)[..end], &mut pos)?;
+        self.len = pos.min(end);
+        Ok(())
     }
 
     /// Records the slot of the field a struct-level salt hashes `order`-th
     /// (its place in `fields(..)`, which need not be key order): its start,
     /// its end once pushed, and what of it the salt hashes. Call after
     /// [`push`](Scan::push).
+    ///
+    /// # Errors
+    /// A position past `u16` (not below HBase's limit).
     #[inline(always)]
-    pub fn salt_slot(&mut self, order: usize, start: usize, part: crate::__private::SaltPart) {
+    pub fn salt_slot(
+        &mut self,
+        order: usize,
+        start: usize,
+        part: crate::__private::SaltPart,
+    ) -> Result<(), Error> {
         // Positions are below SCAN_CAP, which HBase's 32767-byte limit
         // keeps within `u16`.
         let (Ok(start), Ok(end)) = (u16::try_from(start), u16::try_from(self.len)) else {
-            return self.overflow(self.last_field);
+            return Err(Self::overflow_error(self.last_field));
         };
         if let (Some(slot), Some(how)) = (
             self.salt_slots.get_mut(order),
@@ -171,6 +176,7 @@ impl<K: RowKey> Scan<'_, K> {
             *how = part;
             self.salt_seen += 1;
         }
+        Ok(())
     }
 
     /// Bytes of the exact prefix so far.
@@ -199,6 +205,9 @@ impl<K: RowKey> Scan<'_, K> {
     /// Sets the range on the next field. `len` and `put` measure and write a
     /// bound's bytes (the field without its salt or bucket); `open` marks the
     /// unframed last field, whose value is not a prefix of longer ones.
+    ///
+    /// # Errors
+    /// A bound's refusal, or rows that would pass `SCAN_CAP`.
     #[inline(always)]
     pub fn range<V: KeyPart>(
         &mut self,
@@ -208,17 +217,15 @@ impl<K: RowKey> Scan<'_, K> {
         hi: Bound<V>,
         len: impl Fn(&V) -> usize,
         put: impl Fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
-    ) {
-        if self.error.is_some() {
-            return;
-        }
+    ) -> Result<(), Error> {
         self.last_field = field;
         self.open = open;
         self.framed = !open || V::WIDTH.is_some();
         let at = self.len + self.gap;
-        let (lo, lo_len) = self.tail(field, lo, at, &len, &put, true);
-        let (hi, hi_len) = self.tail(field, hi, at, &len, &put, false);
+        let (lo, lo_len) = self.tail(field, lo, at, &len, &put, true)?;
+        let (hi, hi_len) = self.tail(field, hi, at, &len, &put, false)?;
         (self.lo, self.lo_len, self.hi, self.hi_len) = (lo, lo_len, hi, hi_len);
+        Ok(())
     }
 
     /// Writes one bound's bytes at `at` in the start (`lower`) or stop row.
@@ -231,15 +238,14 @@ impl<K: RowKey> Scan<'_, K> {
         len: &impl Fn(&V) -> usize,
         put: &impl Fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
         lower: bool,
-    ) -> (Tail, usize) {
+    ) -> Result<(Tail, usize), Error> {
         let (kind, v) = match bound {
-            Bound::Unbounded => return (Tail::Unbounded, 0),
+            Bound::Unbounded => return Ok((Tail::Unbounded, 0)),
             Bound::Included(v) => (Tail::Included, v),
             Bound::Excluded(v) => (Tail::Excluded, v),
         };
         let Some(end) = at.checked_add(len(&v)).filter(|&e| e <= Self::ROW_MAX) else {
-            self.overflow(field);
-            return (kind, 0);
+            return Err(Self::overflow_error(field));
         };
         let row = if lower {
             crate::buf_mut(&mut self.ranges.rows.start)
@@ -247,21 +253,27 @@ impl<K: RowKey> Scan<'_, K> {
             crate::buf_mut(&mut self.ranges.rows.stop)
         };
         let mut pos = at;
-        match put(&v, &mut row[..end], &mut pos) {
-            Ok(()) => (kind, pos.min(end) - at),
-            Err(e) => {
-                self.fail(e);
-                (kind, 0)
-            }
-        }
+        put(&v, &mut row[..end], &mut pos)?;
+        Ok((kind, pos.min(end) - at))
     }
 
     /// Sets a `#[reverse_ts]` range: timestamps `lo..hi` become stored values
     /// `i64::MAX - hi ..= i64::MAX - lo`, so the window comes newest first.
+    ///
+    /// # Errors
+    /// As [`range`](Scan::range).
     #[inline(always)]
-    pub fn range_reverse_ts(&mut self, field: &'static str, lo: Bound<i128>, hi: Bound<i128>) {
+    pub fn range_reverse_ts(
+        &mut self,
+        field: &'static str,
+        lo: Bound<i128>,
+        hi: Bound<i128>,
+    ) -> Result<(), Error> {
         match reverse_ts_bounds(lo, hi) {
-            None => self.nothing = true,
+            None => {
+                self.nothing = true;
+                Ok(())
+            }
             Some((a, b)) => self.range(
                 field,
                 false,
@@ -294,12 +306,12 @@ impl<K: RowKey> Scan<'_, K> {
     /// the stop row, and decides the fan-out (0 when nothing can match) and
     /// the rows every range shares (see [`first_range`](ScanRanges::first_range)).
     #[inline(always)]
-    fn finish(mut self) -> Result<(), Error> {
-        if self.len + self.gap > Self::ROW_MAX {
-            self.overflow(self.last_field);
-        }
+    fn finish(self) -> Result<(), Error> {
         if let Some(e) = self.error {
             return Err(e);
+        }
+        if self.len + self.gap > Self::ROW_MAX {
+            return Err(Self::overflow_error(self.last_field));
         }
         let len = self.len;
         let rows = &mut self.ranges.rows;
@@ -822,12 +834,18 @@ pub trait ScanBuilder<K: RowKey> {
 /// is as small as its arguments.
 pub trait Step<K: RowKey> {
     /// Writes this call (after the calls before it) into the scan.
-    fn apply(self, scan: &mut Scan<'_, K>);
+    ///
+    /// # Errors
+    /// The first refusal of a value or bound: the calls after it are not
+    /// replayed.
+    fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error>;
 }
 
 impl<K: RowKey> Step<K> for () {
     #[inline(always)]
-    fn apply(self, _: &mut Scan<'_, K>) {}
+    fn apply(self, _: &mut Scan<'_, K>) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 /// What a derived scan builder's field method takes: a value of the field's
