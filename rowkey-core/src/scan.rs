@@ -144,7 +144,10 @@ impl<K: RowKey> Scan<'_, K> {
             return Err(Self::overflow_error(field));
         };
         let mut pos = self.len;
-        put(&mut crate::buf_mut(&mut self.ranges.rows.start)[..end], &mut pos)?;
+        put(
+            &mut crate::buf_mut(&mut self.ranges.rows.start)[..end],
+            &mut pos,
+        )?;
         self.len = pos.min(end);
         Ok(())
     }
@@ -674,7 +677,11 @@ impl<K: RowKey> ScanRanges<K> {
                 b[j] = b[j].wrapping_sub(1);
             }
         };
-        undo(a, b, core::mem::take(&mut self.bumped).map(|j| j.map(usize::from)));
+        undo(
+            a,
+            b,
+            core::mem::take(&mut self.bumped).map(|j| j.map(usize::from)),
+        );
         while self.next < self.count {
             let i = self.next;
             self.next += 1;
@@ -683,11 +690,8 @@ impl<K: RowKey> ScanRanges<K> {
             // skipped, not yielded, should it be.
             if rows.selects {
                 // Bumped bytes are row positions, below 32768.
-                self.bumped = rows
-                    .bumped
-                    .map(|j| j.and_then(|j| u16::try_from(j).ok()));
-                (self.rows.start_len, self.rows.stop_len) =
-                    (rows.start, rows.stop.unwrap_or(0));
+                self.bumped = rows.bumped.map(|j| j.and_then(|j| u16::try_from(j).ok()));
+                (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
                 return true;
             }
             undo(a, b, rows.bumped);
@@ -804,6 +808,25 @@ pub fn scan_state<K: RowKey>(
         }
     }
     s
+}
+
+/// The ranges `fill` builds, filled inside the value returned: the rows
+/// are not built in a local and moved into the `Result` after (a move of
+/// two rows the optimizer does not always remove).
+///
+/// # Errors
+/// What `fill` returns.
+#[inline(always)]
+pub fn scan_ranges<K: RowKey>(
+    fill: impl FnOnce(&mut ScanRanges<K>) -> Result<(), Error>,
+) -> Result<ScanRanges<K>, Error> {
+    let mut out = Ok(<ScanRanges<K> as ScanStart>::START);
+    if let Ok(ranges) = &mut out {
+        if let Err(e) = fill(ranges) {
+            out = Err(e);
+        }
+    }
+    out
 }
 
 /// Ends the scan, leaving the ranges it fills ready to iterate.

@@ -134,16 +134,16 @@ pub fn expand(
             fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
                 const BUCKETS: [#p::u32; #n] = [#(#buckets),*];
                 // Filled in place: no function returns the rows by value.
-                let mut __r = <#p::ScanRanges<#key_ty> as #p::ScanStart>::START;
-                let mut __s = #p::scan_state(&mut __r, #salt_arg);
-                <__S as #p::Step<#key_ty>>::apply(self.steps, &mut __s)?;
-                if let #p::Some(&__count) = BUCKETS.get(STAGE) {
-                    if __count != 0 {
-                        __s.fan_bucket(__count);
+                #p::scan_ranges(|__r| {
+                    let mut __s = #p::scan_state(__r, #salt_arg);
+                    <__S as #p::Step<#key_ty>>::apply(self.steps, &mut __s)?;
+                    if let #p::Some(&__count) = BUCKETS.get(STAGE) {
+                        if __count != 0 {
+                            __s.fan_bucket(__count);
+                        }
                     }
-                }
-                #p::scan_finish(__s)?;
-                #p::Ok(__r)
+                    #p::scan_finish(__s)
+                })
             }
         }
 
