@@ -10,6 +10,7 @@
 use crate::__private::HBASE_MAX_KEY;
 use crate::part::{KeyPart, OrderedPart, ReverseTs};
 use crate::{Error, ErrorKind, KeyBuf, KeyRange, RowKey};
+use core::num::NonZeroU32;
 use core::ops::{
     Bound, Range, RangeBounds, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive,
 };
@@ -382,7 +383,10 @@ impl<K: RowKey> Scan<'_, K> {
             hi: self.hi,
             open: self.open,
             framed: self.framed,
-            buckets: u32::try_from(buckets).unwrap_or(1),
+            buckets: u32::try_from(buckets)
+                .ok()
+                .and_then(NonZeroU32::new)
+                .unwrap_or(NonZeroU32::MIN),
             salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
         };
         // Whether a range is empty depends on its bounds alone, not on the
@@ -427,8 +431,9 @@ struct Shape {
     framed: bool,
     /// Hex chars of the struct-level salt left open (fanned out), 0 for none.
     salt_fan: u8,
-    /// Buckets fanned out, 1 for none.
-    buckets: u32,
+    /// Buckets fanned out, 1 for none (never 0: range `i`'s bucket is
+    /// `i % buckets`, with no check for a zero divisor).
+    buckets: NonZeroU32,
 }
 
 /// Range `i`'s row lengths, and which bytes a successor rule incremented
@@ -705,10 +710,12 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
 
     #[inline]
     fn next(&mut self) -> Option<KeyRange<K>> {
+        // Past the last range on either path (`work_out_next` stops there
+        // too).
+        if self.next >= self.count {
+            return None;
+        }
         if self.shared {
-            if self.next >= self.count {
-                return None;
-            }
             if self.count > 1 {
                 write_fan(
                     &self.shape,
@@ -753,7 +760,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             hi: Tail::Unbounded,
             open: false,
             framed: false,
-            buckets: 1,
+            buckets: NonZeroU32::MIN,
             salt_fan: 0,
         },
         shared: false,
