@@ -30,6 +30,10 @@ pub fn prefix_stop(prefix: &mut [u8]) -> Option<usize> {
     Some(len)
 }
 
+/// Rows up to this long are copied whole (a constant-size copy, inlined)
+/// rather than up to a runtime length (a `memcpy` call).
+const SMALL_ROW: usize = 64;
+
 /// The most fields a struct-level salt may hash (checked at compile time).
 pub const MAX_SALT_FIELDS: usize = 8;
 
@@ -85,6 +89,9 @@ pub struct Scan<'r, K: RowKey> {
     salt_seen: u8,
     /// The field pushed or ranged last, named if the rows do not fit.
     last_field: &'static str,
+    /// The stop row holds the start row's prefix already (all of it but a
+    /// struct-level salt written at the end).
+    copied: bool,
     error: Option<Error>,
 }
 
@@ -225,6 +232,15 @@ impl<K: RowKey> Scan<'_, K> {
         self.last_field = field;
         self.open = open;
         self.framed = !open || V::WIDTH.is_some();
+        if Self::CAP <= SMALL_ROW {
+            // Before the bounds are written, the stop row is blank: the
+            // whole start row is copied over it, a copy of constant size
+            // (a few moves), where the prefix alone would take a `memcpy`
+            // call of its runtime length.
+            let rows = &mut self.ranges.rows;
+            crate::buf_mut(&mut rows.stop).copy_from_slice(crate::buf(&rows.start));
+            self.copied = true;
+        }
         let at = self.len + self.gap;
         let (lo, lo_len) = self.tail(field, lo, at, &len, &put, true)?;
         let (hi, hi_len) = self.tail(field, hi, at, &len, &put, false)?;
@@ -340,8 +356,14 @@ impl<K: RowKey> Scan<'_, K> {
             } else {
                 salt_fan = Some(chars);
             }
+            let room = chars + usize::from(delim.is_some());
+            let (start, stop) = (crate::buf_mut(&mut rows.start), crate::buf_mut(&mut rows.stop));
             if let Some(d) = delim {
-                crate::buf_mut(&mut rows.start)[chars] = d;
+                start[chars] = d;
+            }
+            if self.copied {
+                // The salt room is the part of the prefix written since.
+                stop[..room].copy_from_slice(&start[..room]);
             }
         }
         let buckets = if self.buckets == 0 {
@@ -367,8 +389,10 @@ impl<K: RowKey> Scan<'_, K> {
             ));
         }
         // Both rows share the prefix (salt room included).
-        let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
-        stop[..len].copy_from_slice(&start[..len]);
+        if !self.copied {
+            let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
+            stop[..len].copy_from_slice(&start[..len]);
+        }
         let n = self.len + self.gap;
         // Positions are at most `ROW_MAX` (checked above), within `u16`;
         // a fanned-out salt has at most 5 chars and buckets at most 65536
@@ -483,7 +507,7 @@ fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
     // The rows agree up to the bounds, or up to a byte a successor rule
     // incremented before them: compare from there.
     let same = bumped.iter().fold(n, |m, j| j.map_or(m, |j| m.min(j)));
-    let selects = stop.is_none_or(|l| b[same..l] > a[same..start]);
+    let selects = stop.is_none_or(|l| after(&b[same..l], &a[same..start]));
     Rows {
         start,
         stop,
@@ -519,6 +543,19 @@ fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
             (a[len + 1], b[len + 1]) = (lo, lo);
         }
     }
+}
+
+/// `stop > start`, as slices compare, without a `memcmp` call when their
+/// first 8 bytes differ (bounds of a fixed-width field mostly do).
+#[inline(always)]
+fn after(stop: &[u8], start: &[u8]) -> bool {
+    if let (Some(s), Some(t)) = (stop.first_chunk::<8>(), start.first_chunk::<8>()) {
+        let (s, t) = (u64::from_be_bytes(*s), u64::from_be_bytes(*t));
+        if s != t {
+            return s > t;
+        }
+    }
+    stop > start
 }
 
 /// `prefix_stop` on `row[..len]`, noting the byte it incremented.
@@ -796,6 +833,7 @@ pub fn scan_state<K: RowKey>(
         salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
         salt_seen: 0,
         last_field: "",
+        copied: false,
         error: None,
     };
     if let Some((chars, delim, fields)) = salt {
