@@ -58,6 +58,9 @@ enum Tail {
 /// bucket, then the lower bound's bytes in the start row and the upper
 /// bound's in the stop row. Made and driven by the derived builder; not a
 /// public API.
+// Independent facts about the fields given, set once each: no state
+// machine hides in them.
+#[allow(clippy::struct_excessive_bools)]
 pub struct Scan<'r, K: RowKey> {
     /// The ranges being filled: their template rows, written in place.
     ranges: &'r mut ScanRanges<K>,
@@ -357,7 +360,10 @@ impl<K: RowKey> Scan<'_, K> {
                 salt_fan = Some(chars);
             }
             let room = chars + usize::from(delim.is_some());
-            let (start, stop) = (crate::buf_mut(&mut rows.start), crate::buf_mut(&mut rows.stop));
+            let (start, stop) = (
+                crate::buf_mut(&mut rows.start),
+                crate::buf_mut(&mut rows.stop),
+            );
             if let Some(d) = delim {
                 start[chars] = d;
             }
@@ -527,10 +533,10 @@ fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
     if sh.salt_fan > 0 {
         let mut salt = i / sh.buckets;
         for j in (0..usize::from(sh.salt_fan)).rev() {
-            let c = HEX[(salt & 0xf) as usize];
+            let hex = HEX[(salt & 0xf) as usize];
             salt >>= 4;
-            a[j] = c;
-            b[j] = c;
+            a[j] = hex;
+            b[j] = hex;
         }
     }
     if n > len {
