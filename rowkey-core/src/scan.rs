@@ -52,9 +52,9 @@ enum Tail {
 /// calls: the two rows it writes belong to the [`ScanRanges`] it fills (a
 /// borrow), the rest is a local of `ranges()` that the optimizer keeps in
 /// registers, so nothing of it is copied into the ranges but their
-/// [`Shape`]. Both rows start with the struct-level salt's room, then the
+/// shape. Both rows start with the struct-level salt's room, then the
 /// exact prefix of the fields given (written once, into the start row, and
-/// copied to the stop row when the scan ends), then room for a fanned-out
+/// copied to the stop row before the bounds or at the end), then room for a fanned-out
 /// bucket, then the lower bound's bytes in the start row and the upper
 /// bound's in the stop row. Made and driven by the derived builder; not a
 /// public API.
