@@ -240,8 +240,8 @@ fn scan_state_refuses_a_salt_it_cannot_hold() {
         (4, None, 9),
     ] {
         let mut ranges = <rowkey::ScanRanges<Wide<'static>> as rowkey::__private::ScanStart>::START;
-        rowkey::__private::scan_state(&mut ranges, Some(salt));
-        let err = rowkey::__private::scan_finish(&mut ranges).unwrap_err();
+        let state = rowkey::__private::scan_state(&mut ranges, Some(salt));
+        let err = rowkey::__private::scan_finish(state).unwrap_err();
         assert_eq!(err.field_name(), Some("salt"), "{salt:?}: {err}");
     }
 }

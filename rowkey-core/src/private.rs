@@ -10,8 +10,8 @@ pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
 pub use crate::scan::{
-    reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_state, Scan, ScanArg,
-    ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
+    reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
+    Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::text::{

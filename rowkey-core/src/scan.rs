@@ -10,6 +10,7 @@
 use crate::__private::HBASE_MAX_KEY;
 use crate::part::{KeyPart, OrderedPart, ReverseTs};
 use crate::{Error, ErrorKind, KeyBuf, KeyRange, RowKey};
+use core::num::NonZeroU32;
 use core::ops::{
     Bound, Range, RangeBounds, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive,
 };
@@ -29,6 +30,10 @@ pub fn prefix_stop(prefix: &mut [u8]) -> Option<usize> {
     Some(len)
 }
 
+/// Rows up to this long are copied whole (a constant-size copy, inlined)
+/// rather than up to a runtime length (a `memcpy` call).
+const SMALL_ROW: usize = 64;
+
 /// The most fields a struct-level salt may hash (checked at compile time).
 pub const MAX_SALT_FIELDS: usize = 8;
 
@@ -43,17 +48,22 @@ enum Tail {
     Excluded,
 }
 
-/// The state of one scan: the two rows under construction. Both start with
-/// the struct-level salt's room, then the exact prefix of the fields given
-/// (written once, into `start`, and copied to `stop` when the scan ends),
-/// then room for a fanned-out bucket, then the lower bound's bytes in `start`
-/// and the upper bound's in `stop`. That is the whole state besides a few
-/// lengths: two rows of `SCAN_CAP` bytes, no heap. Made and driven by the
-/// derived builder; not a public API.
-pub struct Scan<K: RowKey> {
-    /// The start and stop rows, as the range they become: every range of a
-    /// scan whose ranges share their rows is this value copied whole.
-    rows: KeyRange<K>,
+/// The state of one scan while the derived `ranges()` replays the builder's
+/// calls: the two rows it writes belong to the [`ScanRanges`] it fills (a
+/// borrow), the rest is a local of `ranges()` that the optimizer keeps in
+/// registers, so nothing of it is copied into the ranges but their
+/// shape. Both rows start with the struct-level salt's room, then the
+/// exact prefix of the fields given (written once, into the start row, and
+/// copied to the stop row before the bounds or at the end), then room for a fanned-out
+/// bucket, then the lower bound's bytes in the start row and the upper
+/// bound's in the stop row. Made and driven by the derived builder; not a
+/// public API.
+// Independent facts about the fields given, set once each: no state
+// machine hides in them.
+#[allow(clippy::struct_excessive_bools)]
+pub struct Scan<'r, K: RowKey> {
+    /// The ranges being filled: their template rows, written in place.
+    ranges: &'r mut ScanRanges<K>,
     /// End of the prefix (salt room included).
     len: usize,
     /// Bytes of the bucket fanned out after the prefix (0, 1 or 2).
@@ -82,10 +92,13 @@ pub struct Scan<K: RowKey> {
     salt_seen: u8,
     /// The field pushed or ranged last, named if the rows do not fit.
     last_field: &'static str,
+    /// The stop row holds the start row's prefix already (all of it but a
+    /// struct-level salt written at the end).
+    copied: bool,
     error: Option<Error>,
 }
 
-impl<K: RowKey> Scan<K> {
+impl<K: RowKey> Scan<'_, K> {
     const CAP: usize = <K::ScanBuf as KeyBuf>::LEN;
 
     /// The longest row a scan may write before the successor rule: one byte
@@ -98,15 +111,19 @@ impl<K: RowKey> Scan<K> {
         Self::CAP.saturating_sub(1)
     };
 
-    /// The first error wins: later steps after a refusal change nothing.
+    /// Refuses the scan; the first error wins (`ranges()` returns it).
+    #[inline(always)]
     pub fn fail(&mut self, error: Error) {
         if self.error.is_none() {
             self.error = Some(error);
         }
     }
 
+    /// Made out of line and without `self`, so that the state's address is
+    /// never taken and it stays in registers.
     #[cold]
-    fn overflow(&mut self, field: &'static str) {
+    #[inline(never)]
+    fn overflow_error(field: &'static str) -> Error {
         let reason = if Self::CAP >= HBASE_MAX_KEY {
             "the scan's rows would be longer than HBase's 32767-byte row-key limit; no \
              key holds this value here"
@@ -115,42 +132,55 @@ impl<K: RowKey> Scan<K> {
              for each delimited, escaped or unpadded field (an escaped 0x00 or 0xFF byte \
              takes two); give the field #[pad(N)] to scan longer values"
         };
-        self.fail(Error::field(K::NAME, field, ErrorKind::Invalid { reason }));
+        Error::field(K::NAME, field, ErrorKind::Invalid { reason })
     }
 
     /// Appends one field's exact bytes through `put`, which writes at most
-    /// `max` bytes at the given position and advances it.
+    /// `max` bytes at the given position and advances it. A refusal ends
+    /// the scan at once (the derived steps return it with `?`), so that the
+    /// state after the last step is the success path's alone, which the
+    /// optimizer can fold (a padded prefix's length is a constant).
+    ///
+    /// # Errors
+    /// The value's refusal, or rows that would pass `SCAN_CAP`.
     #[inline(always)]
     pub fn push(
         &mut self,
         field: &'static str,
         max: usize,
         put: impl FnOnce(&mut [u8], &mut usize) -> Result<(), Error>,
-    ) {
-        if self.error.is_some() {
-            return;
-        }
+    ) -> Result<(), Error> {
         self.last_field = field;
         let Some(end) = self.len.checked_add(max).filter(|&e| e <= Self::ROW_MAX) else {
-            return self.overflow(field);
+            return Err(Self::overflow_error(field));
         };
         let mut pos = self.len;
-        match put(&mut crate::buf_mut(&mut self.rows.start)[..end], &mut pos) {
-            Ok(()) => self.len = pos.min(end),
-            Err(e) => self.fail(e),
-        }
+        put(
+            &mut crate::buf_mut(&mut self.ranges.rows.start)[..end],
+            &mut pos,
+        )?;
+        self.len = pos.min(end);
+        Ok(())
     }
 
     /// Records the slot of the field a struct-level salt hashes `order`-th
     /// (its place in `fields(..)`, which need not be key order): its start,
     /// its end once pushed, and what of it the salt hashes. Call after
     /// [`push`](Scan::push).
+    ///
+    /// # Errors
+    /// A position past `u16` (not below HBase's limit).
     #[inline(always)]
-    pub fn salt_slot(&mut self, order: usize, start: usize, part: crate::__private::SaltPart) {
+    pub fn salt_slot(
+        &mut self,
+        order: usize,
+        start: usize,
+        part: crate::__private::SaltPart,
+    ) -> Result<(), Error> {
         // Positions are below SCAN_CAP, which HBase's 32767-byte limit
-        // keeps within `u16` (the state is copied once per scan: small).
+        // keeps within `u16`.
         let (Ok(start), Ok(end)) = (u16::try_from(start), u16::try_from(self.len)) else {
-            return self.overflow(self.last_field);
+            return Err(Self::overflow_error(self.last_field));
         };
         if let (Some(slot), Some(how)) = (
             self.salt_slots.get_mut(order),
@@ -160,16 +190,19 @@ impl<K: RowKey> Scan<K> {
             *how = part;
             self.salt_seen += 1;
         }
+        Ok(())
     }
 
     /// Bytes of the exact prefix so far.
     #[must_use]
+    #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether nothing was pushed.
     #[must_use]
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -186,6 +219,9 @@ impl<K: RowKey> Scan<K> {
     /// Sets the range on the next field. `len` and `put` measure and write a
     /// bound's bytes (the field without its salt or bucket); `open` marks the
     /// unframed last field, whose value is not a prefix of longer ones.
+    ///
+    /// # Errors
+    /// A bound's refusal, or rows that would pass `SCAN_CAP`.
     #[inline(always)]
     pub fn range<V: KeyPart>(
         &mut self,
@@ -195,17 +231,24 @@ impl<K: RowKey> Scan<K> {
         hi: Bound<V>,
         len: impl Fn(&V) -> usize,
         put: impl Fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
-    ) {
-        if self.error.is_some() {
-            return;
-        }
+    ) -> Result<(), Error> {
         self.last_field = field;
         self.open = open;
         self.framed = !open || V::WIDTH.is_some();
+        if Self::CAP <= SMALL_ROW {
+            // Before the bounds are written, the stop row is blank: the
+            // whole start row is copied over it, a copy of constant size
+            // (a few moves), where the prefix alone would take a `memcpy`
+            // call of its runtime length.
+            let rows = &mut self.ranges.rows;
+            crate::buf_mut(&mut rows.stop).copy_from_slice(crate::buf(&rows.start));
+            self.copied = true;
+        }
         let at = self.len + self.gap;
-        let (lo, lo_len) = self.tail(field, lo, at, &len, &put, true);
-        let (hi, hi_len) = self.tail(field, hi, at, &len, &put, false);
+        let (lo, lo_len) = self.tail(field, lo, at, &len, &put, true)?;
+        let (hi, hi_len) = self.tail(field, hi, at, &len, &put, false)?;
         (self.lo, self.lo_len, self.hi, self.hi_len) = (lo, lo_len, hi, hi_len);
+        Ok(())
     }
 
     /// Writes one bound's bytes at `at` in the start (`lower`) or stop row.
@@ -218,37 +261,42 @@ impl<K: RowKey> Scan<K> {
         len: &impl Fn(&V) -> usize,
         put: &impl Fn(&V, &mut [u8], &mut usize) -> Result<(), Error>,
         lower: bool,
-    ) -> (Tail, usize) {
+    ) -> Result<(Tail, usize), Error> {
         let (kind, v) = match bound {
-            Bound::Unbounded => return (Tail::Unbounded, 0),
+            Bound::Unbounded => return Ok((Tail::Unbounded, 0)),
             Bound::Included(v) => (Tail::Included, v),
             Bound::Excluded(v) => (Tail::Excluded, v),
         };
         let Some(end) = at.checked_add(len(&v)).filter(|&e| e <= Self::ROW_MAX) else {
-            self.overflow(field);
-            return (kind, 0);
+            return Err(Self::overflow_error(field));
         };
         let row = if lower {
-            crate::buf_mut(&mut self.rows.start)
+            crate::buf_mut(&mut self.ranges.rows.start)
         } else {
-            crate::buf_mut(&mut self.rows.stop)
+            crate::buf_mut(&mut self.ranges.rows.stop)
         };
         let mut pos = at;
-        match put(&v, &mut row[..end], &mut pos) {
-            Ok(()) => (kind, pos.min(end) - at),
-            Err(e) => {
-                self.fail(e);
-                (kind, 0)
-            }
-        }
+        put(&v, &mut row[..end], &mut pos)?;
+        Ok((kind, pos.min(end) - at))
     }
 
     /// Sets a `#[reverse_ts]` range: timestamps `lo..hi` become stored values
     /// `i64::MAX - hi ..= i64::MAX - lo`, so the window comes newest first.
+    ///
+    /// # Errors
+    /// As [`range`](Scan::range).
     #[inline(always)]
-    pub fn range_reverse_ts(&mut self, field: &'static str, lo: Bound<i128>, hi: Bound<i128>) {
+    pub fn range_reverse_ts(
+        &mut self,
+        field: &'static str,
+        lo: Bound<i128>,
+        hi: Bound<i128>,
+    ) -> Result<(), Error> {
         match reverse_ts_bounds(lo, hi) {
-            None => self.nothing = true,
+            None => {
+                self.nothing = true;
+                Ok(())
+            }
             Some((a, b)) => self.range(
                 field,
                 false,
@@ -272,53 +320,30 @@ impl<K: RowKey> Scan<K> {
     }
 
     /// Marks the scan empty (a bound no value of the field can reach).
+    #[inline(always)]
     pub fn empty(&mut self) {
         self.nothing = true;
     }
 
-    /// The state before any builder call, as a constant: generated code
-    /// starts from it in place, so that no function returns the two rows by
-    /// value (each such return is another copy of them on a debug build's
-    /// stack).
-    const START: Self = Scan {
-        rows: KeyRange::EMPTY,
-        len: 0,
-        gap: 0,
-        lo_len: 0,
-        hi_len: 0,
-        lo: Tail::Unbounded,
-        hi: Tail::Unbounded,
-        open: false,
-        nothing: false,
-        framed: false,
-        buckets: 0,
-        salt: None,
-        salt_slots: [(0, 0); MAX_SALT_FIELDS],
-        salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
-        salt_seen: 0,
-        last_field: "",
-        error: None,
-    };
-
     /// Ends the scan: writes a given struct-level salt, copies the prefix to
     /// the stop row, and decides the fan-out (0 when nothing can match) and
-    /// the rows every range shares (see [`first_range`](Scan::first_range)).
+    /// the rows every range shares (see [`first_range`](ScanRanges::first_range)).
     #[inline(always)]
-    fn finish(&mut self) -> Result<(Option<usize>, usize, Shared), Error> {
-        if self.len + self.gap > Self::ROW_MAX {
-            self.overflow(self.last_field);
+    fn finish(self) -> Result<(), Error> {
+        if let Some(e) = self.error {
+            return Err(e);
         }
-        if let Some(e) = &self.error {
-            return Err(e.clone());
+        if self.len + self.gap > Self::ROW_MAX {
+            return Err(Self::overflow_error(self.last_field));
         }
         let len = self.len;
+        let rows = &mut self.ranges.rows;
         let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
             let (chars, fields) = (usize::from(chars), usize::from(fields));
             if usize::from(self.salt_seen) == fields {
                 let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
-                let (head, prefix) =
-                    crate::buf_mut(&mut self.rows.start)[..len].split_at_mut(chars);
+                let (head, prefix) = crate::buf_mut(&mut rows.start)[..len].split_at_mut(chars);
                 for ((part, &(s, e)), &how) in parts
                     .iter_mut()
                     .zip(&self.salt_slots[..fields])
@@ -334,16 +359,30 @@ impl<K: RowKey> Scan<K> {
             } else {
                 salt_fan = Some(chars);
             }
+            let room = chars + usize::from(delim.is_some());
+            let (start, stop) = (
+                crate::buf_mut(&mut rows.start),
+                crate::buf_mut(&mut rows.stop),
+            );
             if let Some(d) = delim {
-                crate::buf_mut(&mut self.rows.start)[chars] = d;
+                start[chars] = d;
+            }
+            if self.copied {
+                // The salt room is the part of the prefix written since.
+                stop[..room].copy_from_slice(&start[..room]);
             }
         }
+        let buckets = if self.buckets == 0 {
+            1
+        } else {
+            self.buckets as usize
+        };
         let salts = match salt_fan {
             Some(chars) if chars <= 4 => 1usize << (4 * chars),
             Some(_) => usize::MAX,
             None => 1,
         };
-        let count = salts.saturating_mul(self.bucket_count());
+        let count = salts.saturating_mul(buckets);
         if count > MAX_FAN_OUT {
             return Err(Error::field(
                 K::NAME,
@@ -356,11 +395,30 @@ impl<K: RowKey> Scan<K> {
             ));
         }
         // Both rows share the prefix (salt room included).
-        let (start, stop) = (
-            crate::buf(&self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
-        );
-        stop[..len].copy_from_slice(&start[..len]);
+        if !self.copied {
+            let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
+            stop[..len].copy_from_slice(&start[..len]);
+        }
+        let n = self.len + self.gap;
+        // Positions are at most `ROW_MAX` (checked above), within `u16`;
+        // a fanned-out salt has at most 5 chars and buckets at most 65536
+        // ranges (`count <= MAX_FAN_OUT`): a small shape, cheap to move.
+        let pos = |x: usize| u16::try_from(x).unwrap_or(u16::MAX);
+        let shape = Shape {
+            len: pos(len),
+            n: pos(n),
+            lo_len: pos(self.lo_len),
+            hi_len: pos(self.hi_len),
+            lo: self.lo,
+            hi: self.hi,
+            open: self.open,
+            framed: self.framed,
+            buckets: u32::try_from(buckets)
+                .ok()
+                .and_then(NonZeroU32::new)
+                .unwrap_or(NonZeroU32::MIN),
+            salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
+        };
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
         // and stop alike): the first range decides for all. It is worked out
@@ -369,98 +427,43 @@ impl<K: RowKey> Scan<K> {
         // `..""` on a padded string) no key sorts: the range would be a byte
         // range holding no key. (An unframed last field's values are not
         // framed: `..[0]` still holds the key ending in an empty value.)
-        let n = self.len + self.gap;
         let below_least = self.hi == Tail::Excluded
             && self.framed
-            && crate::buf(&self.rows.stop)[n..n + self.hi_len]
+            && crate::buf(&rows.stop)[n..n + self.hi_len]
                 .iter()
                 .all(|&b| b == 0);
-        if self.nothing || below_least {
-            return Ok((salt_fan, 0, None));
+        let nothing = self.nothing;
+        let ranges = self.ranges;
+        ranges.shape = shape;
+        if nothing || below_least {
+            return Ok(());
         }
-        match self.first_range(salt_fan, count > 1) {
-            (true, shared) => Ok((salt_fan, count, shared)),
-            (false, _) => Ok((salt_fan, 0, None)),
+        if ranges.first_range(count > 1) {
+            ranges.count = u32::try_from(count).unwrap_or(0);
         }
-    }
-
-    #[inline(always)]
-    fn bucket_count(&self) -> usize {
-        if self.buckets == 0 {
-            1
-        } else {
-            self.buckets as usize
-        }
-    }
-
-    /// What range `i`'s rows are computed from, besides the rows.
-    #[inline(always)]
-    fn shape(&self, salt_fan: Option<usize>) -> Shape {
-        Shape {
-            len: self.len,
-            n: self.len + self.gap,
-            lo_len: self.lo_len,
-            hi_len: self.hi_len,
-            lo: self.lo,
-            hi: self.hi,
-            open: self.open,
-            framed: self.framed,
-            buckets: self.bucket_count(),
-            salt_fan,
-        }
-    }
-
-    /// Range 0 worked out in place on the rows: whether it selects anything
-    /// (whether any range does), and, when its successor rules changed no
-    /// byte before the bounds, its row lengths. Then the rows are every
-    /// range's once its own salt and bucket are written over them, and a
-    /// range costs two copies. That is every scan but one whose bound is all
-    /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
-    /// the rows are put back and each range is worked out as it is taken.
-    #[inline(always)]
-    fn first_range(&mut self, salt_fan: Option<usize>, fans: bool) -> (bool, Shared) {
-        let shape = self.shape(salt_fan);
-        let (a, b) = (
-            crate::buf_mut(&mut self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
-        );
-        let rows = range_rows(&shape, 0, a, b);
-        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= shape.n)) {
-            return (rows.selects, Some((rows.start, rows.stop)));
-        }
-        // Salt and bucket bytes are rewritten for every range; only the
-        // bytes a successor rule incremented are the template's own.
-        if let Some(j) = rows.bumped[0] {
-            a[j] = a[j].wrapping_sub(1);
-        }
-        if let Some(j) = rows.bumped[1] {
-            b[j] = b[j].wrapping_sub(1);
-        }
-        (rows.selects, None)
+        Ok(())
     }
 }
-
-/// Range 0's row lengths (start, stop; `None` for the end of the table)
-/// when its rows, with another range's salt and bucket written in, are that
-/// range's: `Scan::first_range`.
-type Shared = Option<(usize, Option<usize>)>;
 
 /// The shape of one scan's ranges: everything range `i` is computed from
 /// besides the two template rows.
 #[derive(Clone, Copy)]
 struct Shape {
     /// End of the prefix, salt room included.
-    len: usize,
+    len: u16,
     /// End of the prefix and the fanned-out bucket: where the bounds start.
-    n: usize,
-    lo_len: usize,
-    hi_len: usize,
+    n: u16,
+    lo_len: u16,
+    hi_len: u16,
     lo: Tail,
     hi: Tail,
     open: bool,
     framed: bool,
-    buckets: usize,
-    salt_fan: Option<usize>,
+    /// Hex chars of the struct-level salt left open (fanned out), 0 for none.
+    salt_fan: u8,
+    /// Buckets fanned out, 1 for none (never 0: range `i`'s bucket is
+    /// `i % buckets`, with no check for a zero divisor).
+    buckets: NonZeroU32,
 }
 
 /// Range `i`'s row lengths, and which bytes a successor rule incremented
@@ -477,10 +480,10 @@ struct Rows {
 /// and the bounds) into range `i`'s rows: its salt and bucket written in,
 /// then the bounds' successor rules.
 #[inline(always)]
-fn range_rows(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) -> Rows {
-    let n = sh.n;
+fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
+    let n = usize::from(sh.n);
     write_fan(sh, i, a, b);
-    let (lo_end, hi_end) = (n + sh.lo_len, n + sh.hi_len);
+    let (lo_end, hi_end) = (n + usize::from(sh.lo_len), n + usize::from(sh.hi_len));
     let mut bumped = [None, None];
     let start = match sh.lo {
         Tail::Unbounded => Some(n),
@@ -510,7 +513,7 @@ fn range_rows(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) -> Rows {
     // The rows agree up to the bounds, or up to a byte a successor rule
     // incremented before them: compare from there.
     let same = bumped.iter().fold(n, |m, j| j.map_or(m, |j| m.min(j)));
-    let selects = stop.is_none_or(|l| b[same..l] > a[same..start]);
+    let selects = stop.is_none_or(|l| after(&b[same..l], &a[same..start]));
     Rows {
         start,
         stop,
@@ -519,20 +522,46 @@ fn range_rows(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) -> Rows {
     }
 }
 
-/// Writes range `i`'s salt and bucket (those fanned out) into both rows.
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Writes range `i`'s salt and bucket (those fanned out) into both rows,
+/// byte by byte: a fanned-out salt is at most 5 hex chars (`MAX_FAN_OUT`)
+/// and a bucket 1 or 2 bytes, too short for a call to `memcpy`.
 #[inline(always)]
-fn write_fan(sh: &Shape, i: usize, a: &mut [u8], b: &mut [u8]) {
-    let n = sh.n;
-    if let Some(chars) = sh.salt_fan {
-        let salt = u128::try_from(i / sh.buckets).unwrap_or(0);
-        crate::__private::write_hex(salt, &mut a[..chars]);
-        b[..chars].copy_from_slice(&a[..chars]);
+fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
+    let (len, n) = (usize::from(sh.len), usize::from(sh.n));
+    if sh.salt_fan > 0 {
+        let mut salt = i / sh.buckets;
+        for j in (0..usize::from(sh.salt_fan)).rev() {
+            let hex = HEX[(salt & 0xf) as usize];
+            salt >>= 4;
+            a[j] = hex;
+            b[j] = hex;
+        }
     }
-    if n > sh.len {
+    if n > len {
         #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
-        crate::__private::write_bucket((i % sh.buckets) as u32, &mut a[sh.len..n]);
-        b[sh.len..n].copy_from_slice(&a[sh.len..n]);
+        let [hi, lo] = ((i % sh.buckets) as u16).to_be_bytes();
+        if n - len == 1 {
+            (a[len], b[len]) = (lo, lo);
+        } else {
+            (a[len], b[len]) = (hi, hi);
+            (a[len + 1], b[len + 1]) = (lo, lo);
+        }
     }
+}
+
+/// `stop > start`, as slices compare, without a `memcmp` call when their
+/// first 8 bytes differ (bounds of a fixed-width field mostly do).
+#[inline(always)]
+fn after(stop: &[u8], start: &[u8]) -> bool {
+    if let (Some(s), Some(t)) = (stop.first_chunk::<8>(), start.first_chunk::<8>()) {
+        let (s, t) = (u64::from_be_bytes(*s), u64::from_be_bytes(*t));
+        if s != t {
+            return s > t;
+        }
+    }
+    stop > start
 }
 
 /// `prefix_stop` on `row[..len]`, noting the byte it incremented.
@@ -557,22 +586,13 @@ fn successor(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<u
     }
 }
 
-impl<K: RowKey> Clone for Scan<K> {
-    fn clone(&self) -> Self {
-        Scan {
-            error: self.error.clone(),
-            ..*self
-        }
-    }
-}
-
-impl<K: RowKey> core::fmt::Debug for Scan<K> {
+impl<K: RowKey> core::fmt::Debug for Scan<'_, K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Scan")
             .field("key", &K::NAME)
             .field(
                 "prefix",
-                &crate::Binary(&crate::buf(&self.rows.start)[..self.len]),
+                &crate::Binary(&crate::buf(&self.ranges.rows.start)[..self.len]),
             )
             .field("error", &self.error)
             .finish_non_exhaustive()
@@ -583,23 +603,25 @@ impl<K: RowKey> core::fmt::Debug for Scan<K> {
 /// open, in key order; none when the scan can select nothing. Computed as
 /// they are taken: no allocation.
 pub struct ScanRanges<K: RowKey> {
-    scan: Scan<K>,
-    /// The struct-level salt left open: its hex chars.
-    salt_fan: Option<usize>,
-    /// The rows every range shares, when they do.
-    shared: Shared,
+    /// The template rows, as the range they become: every range of a scan
+    /// whose ranges share their rows is this value copied whole.
+    /// When the ranges share their rows (`shared`), its lengths are theirs.
+    rows: KeyRange<K>,
+    shape: Shape,
+    /// Every range is the template with its salt and bucket written in.
+    shared: bool,
     /// Otherwise, the template bytes the last range's successor rules
     /// incremented, put back before the next one is worked out.
-    bumped: [Option<usize>; 2],
-    next: usize,
-    count: usize,
+    bumped: [Option<u16>; 2],
+    next: u32,
+    count: u32,
 }
 
 impl<K: RowKey> Clone for ScanRanges<K> {
     fn clone(&self) -> Self {
         ScanRanges {
-            scan: self.scan.clone(),
-            salt_fan: self.salt_fan,
+            rows: self.rows,
+            shape: self.shape,
             shared: self.shared,
             bumped: self.bumped,
             next: self.next,
@@ -611,7 +633,11 @@ impl<K: RowKey> Clone for ScanRanges<K> {
 impl<K: RowKey> core::fmt::Debug for ScanRanges<K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("ScanRanges")
-            .field("scan", &self.scan)
+            .field("key", &K::NAME)
+            .field(
+                "prefix",
+                &crate::Binary(&crate::buf(&self.rows.start)[..usize::from(self.shape.len)]),
+            )
             .field("next", &self.next)
             .field("count", &self.count)
             .finish_non_exhaustive()
@@ -629,7 +655,7 @@ impl<K: RowKey> ScanRanges<K> {
         if self.count <= 1 {
             return 0;
         }
-        self.scan.len + self.scan.gap
+        usize::from(self.shape.n)
     }
 
     /// The number of ranges (fan-out) the scan yields in all; one when
@@ -644,19 +670,52 @@ impl<K: RowKey> ScanRanges<K> {
     /// (salt) order, with `merge_skip() == 0`.
     #[must_use]
     pub fn fan_out(&self) -> usize {
-        self.count
+        self.count as usize
+    }
+
+    /// Range 0 worked out in place on the rows: whether it selects anything
+    /// (whether any range does), and, when its successor rules changed no
+    /// byte before the bounds, its row lengths, set on the template
+    /// (`shared`). Then the rows are every range's once its own salt and
+    /// bucket are written over them, and a range costs one copy. That is every scan but one whose bound is all
+    /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
+    /// the rows are put back and each range is worked out as it is taken.
+    #[inline(always)]
+    fn first_range(&mut self, fans: bool) -> bool {
+        let shape = self.shape;
+        let (a, b) = (
+            crate::buf_mut(&mut self.rows.start),
+            crate::buf_mut(&mut self.rows.stop),
+        );
+        let rows = range_rows(&shape, 0, a, b);
+        let n = usize::from(shape.n);
+        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= n)) {
+            self.shared = true;
+            (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
+            return rows.selects;
+        }
+        // Salt and bucket bytes are rewritten for every range; only the
+        // bytes a successor rule incremented are the template's own.
+        if let Some(j) = rows.bumped[0] {
+            a[j] = a[j].wrapping_sub(1);
+        }
+        if let Some(j) = rows.bumped[1] {
+            b[j] = b[j].wrapping_sub(1);
+        }
+        rows.selects
     }
 
     /// The rows of the next range of a scan whose ranges share no rows (a
     /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
-    /// out in place on the template: their lengths. The bytes a successor
-    /// rule incremented are put back on the next call.
+    /// out in place on the template, lengths included: whether there is
+    /// one. The bytes a successor rule incremented are put back on the next
+    /// call.
     #[inline(never)]
-    fn work_out_next(&mut self) -> Option<(usize, Option<usize>)> {
-        let shape = self.scan.shape(self.salt_fan);
+    fn work_out_next(&mut self) -> bool {
+        let shape = self.shape;
         let (a, b) = (
-            crate::buf_mut(&mut self.scan.rows.start),
-            crate::buf_mut(&mut self.scan.rows.stop),
+            crate::buf_mut(&mut self.rows.start),
+            crate::buf_mut(&mut self.rows.stop),
         );
         let undo = |a: &mut [u8], b: &mut [u8], bumped: [Option<usize>; 2]| {
             if let Some(j) = bumped[0] {
@@ -666,7 +725,11 @@ impl<K: RowKey> ScanRanges<K> {
                 b[j] = b[j].wrapping_sub(1);
             }
         };
-        undo(a, b, core::mem::take(&mut self.bumped));
+        undo(
+            a,
+            b,
+            core::mem::take(&mut self.bumped).map(|j| j.map(usize::from)),
+        );
         while self.next < self.count {
             let i = self.next;
             self.next += 1;
@@ -674,12 +737,14 @@ impl<K: RowKey> ScanRanges<K> {
             // Never false after the first range (see `Scan::finish`);
             // skipped, not yielded, should it be.
             if rows.selects {
-                self.bumped = rows.bumped;
-                return Some((rows.start, rows.stop));
+                // Bumped bytes are row positions, below 32768.
+                self.bumped = rows.bumped.map(|j| j.and_then(|j| u16::try_from(j).ok()));
+                (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
+                return true;
             }
             undo(a, b, rows.bumped);
         }
-        None
+        false
     }
 }
 
@@ -688,32 +753,31 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
 
     #[inline]
     fn next(&mut self) -> Option<KeyRange<K>> {
-        let (start, stop) = match self.shared {
-            Some(rows) if self.next < self.count => {
-                if self.count > 1 {
-                    let shape = self.scan.shape(self.salt_fan);
-                    write_fan(
-                        &shape,
-                        self.next,
-                        crate::buf_mut(&mut self.scan.rows.start),
-                        crate::buf_mut(&mut self.scan.rows.stop),
-                    );
-                }
-                self.next += 1;
-                rows
+        // Past the last range on either path (`work_out_next` stops there
+        // too).
+        if self.next >= self.count {
+            return None;
+        }
+        if self.shared {
+            if self.count > 1 {
+                write_fan(
+                    &self.shape,
+                    self.next,
+                    crate::buf_mut(&mut self.rows.start),
+                    crate::buf_mut(&mut self.rows.stop),
+                );
             }
-            Some(_) => return None,
-            None => self.work_out_next()?,
-        };
-        // The template copied whole into the value returned (one place for
-        // every path): no zeroing, and no range built aside and moved after.
-        let rows = &mut self.scan.rows;
-        (rows.start_len, rows.stop_len) = (start, stop.unwrap_or(0));
-        Some(*rows)
+            self.next += 1;
+        } else if !self.work_out_next() {
+            return None;
+        }
+        // The template copied whole into the value returned: no zeroing,
+        // and no range built aside and moved after.
+        Some(self.rows)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.count - self.next;
+        let left = (self.count - self.next) as usize;
         (left, Some(left))
     }
 }
@@ -729,16 +793,27 @@ pub trait ScanStart {
 
 impl<K: RowKey> ScanStart for ScanRanges<K> {
     const START: Self = ScanRanges {
-        scan: Scan::START,
-        salt_fan: None,
-        shared: None,
+        rows: KeyRange::EMPTY,
+        shape: Shape {
+            len: 0,
+            n: 0,
+            lo_len: 0,
+            hi_len: 0,
+            lo: Tail::Unbounded,
+            hi: Tail::Unbounded,
+            open: false,
+            framed: false,
+            buckets: NonZeroU32::MIN,
+            salt_fan: 0,
+        },
+        shared: false,
         bumped: [None, None],
         next: 0,
         count: 0,
     };
 }
 
-/// The scan state inside a [`ScanStart::START`], with `K`'s struct-level
+/// The scan state filling a [`ScanStart::START`], with `K`'s struct-level
 /// salt set: (hex chars, delimiter, number of fields it hashes). The derive
 /// passes the layout's checked values; anything else is refused by
 /// [`scan_finish`].
@@ -746,8 +821,27 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
 pub fn scan_state<K: RowKey>(
     ranges: &mut ScanRanges<K>,
     salt: Option<(usize, Option<u8>, usize)>,
-) -> &mut Scan<K> {
-    let s = &mut ranges.scan;
+) -> Scan<'_, K> {
+    let mut s = Scan {
+        ranges,
+        len: 0,
+        gap: 0,
+        lo_len: 0,
+        hi_len: 0,
+        lo: Tail::Unbounded,
+        hi: Tail::Unbounded,
+        open: false,
+        nothing: false,
+        framed: false,
+        buckets: 0,
+        salt: None,
+        salt_slots: [(0, 0); MAX_SALT_FIELDS],
+        salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
+        salt_seen: 0,
+        last_field: "",
+        copied: false,
+        error: None,
+    };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {
             (Ok(c), Ok(f)) if (1..=32).contains(&c) && usize::from(f) <= MAX_SALT_FIELDS => {
@@ -767,17 +861,32 @@ pub fn scan_state<K: RowKey>(
     s
 }
 
-/// Ends the scan built in `ranges`, ready to iterate.
+/// The ranges `fill` builds, filled inside the value returned: the rows
+/// are not built in a local and moved into the `Result` after (a move of
+/// two rows the optimizer does not always remove).
+///
+/// # Errors
+/// What `fill` returns.
+#[inline(always)]
+pub fn scan_ranges<K: RowKey>(
+    fill: impl FnOnce(&mut ScanRanges<K>) -> Result<(), Error>,
+) -> Result<ScanRanges<K>, Error> {
+    let mut out = Ok(<ScanRanges<K> as ScanStart>::START);
+    if let Ok(ranges) = &mut out {
+        if let Err(e) = fill(ranges) {
+            out = Err(e);
+        }
+    }
+    out
+}
+
+/// Ends the scan, leaving the ranges it fills ready to iterate.
 ///
 /// # Errors
 /// As [`ScanBuilder::ranges`].
 #[inline(always)]
-pub fn scan_finish<K: RowKey>(ranges: &mut ScanRanges<K>) -> Result<(), Error> {
-    let (salt_fan, count, shared) = ranges.scan.finish()?;
-    ranges.salt_fan = salt_fan;
-    ranges.shared = shared;
-    ranges.count = count;
-    Ok(())
+pub fn scan_finish<K: RowKey>(scan: Scan<'_, K>) -> Result<(), Error> {
+    scan.finish()
 }
 
 /// A typed scan builder, as [`RowKey::scan`] returns it: the derive's
@@ -799,12 +908,18 @@ pub trait ScanBuilder<K: RowKey> {
 /// is as small as its arguments.
 pub trait Step<K: RowKey> {
     /// Writes this call (after the calls before it) into the scan.
-    fn apply(self, scan: &mut Scan<K>);
+    ///
+    /// # Errors
+    /// The first refusal of a value or bound: the calls after it are not
+    /// replayed.
+    fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error>;
 }
 
 impl<K: RowKey> Step<K> for () {
     #[inline(always)]
-    fn apply(self, _: &mut Scan<K>) {}
+    fn apply(self, _: &mut Scan<'_, K>) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 /// What a derived scan builder's field method takes: a value of the field's

@@ -134,16 +134,16 @@ pub fn expand(
             fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
                 const BUCKETS: [#p::u32; #n] = [#(#buckets),*];
                 // Filled in place: no function returns the rows by value.
-                let mut __r = <#p::ScanRanges<#key_ty> as #p::ScanStart>::START;
-                let __s = #p::scan_state(&mut __r, #salt_arg);
-                <__S as #p::Step<#key_ty>>::apply(self.steps, __s);
-                if let #p::Some(&__count) = BUCKETS.get(STAGE) {
-                    if __count != 0 {
-                        __s.fan_bucket(__count);
+                #p::scan_ranges(|__r| {
+                    let mut __s = #p::scan_state(__r, #salt_arg);
+                    <__S as #p::Step<#key_ty>>::apply(self.steps, &mut __s)?;
+                    if let #p::Some(&__count) = BUCKETS.get(STAGE) {
+                        if __count != 0 {
+                            __s.fan_bucket(__count);
+                        }
                     }
-                }
-                #p::scan_finish(&mut __r)?;
-                #p::Ok(__r)
+                    #p::scan_finish(__s)
+                })
             }
         }
 
@@ -186,7 +186,7 @@ fn field(
     let salt_slot = match salt_order {
         Some((order, joined)) => {
             let how = crate::expand::salt_part(l, p, joined);
-            quote!(__s.salt_slot(#order, __start + #prefix, #how);)
+            quote!(__s.salt_slot(#order, __start + #prefix, #how)?;)
         }
         None => quote!(),
     };
@@ -209,17 +209,21 @@ fn field(
             for #eq_step<__P, __V>
         {
             #[inline(always)]
-            fn apply(self, __s: &mut #p::Scan<#key_ty>) {
-                <__P as #p::Step<#key_ty>>::apply(self.0, __s);
+            fn apply(
+                self,
+                __s: &mut #p::Scan<'_, #key_ty>,
+            ) -> #p::Result<(), #p::Error> {
+                <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
                 let __v = self.1;
                 let __start = __s.len();
                 __s.push(
                     #fname,
                     <#key_ty>::#len::<_, true>(&__v),
                     |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
-                );
+                )?;
                 #salt_slot
                 #exact
+                #p::Ok(())
             }
         }
     };
@@ -266,7 +270,10 @@ fn field(
                 #p::reverse_ts_lower(__lo.as_ref()),
                 #p::reverse_ts_upper(__hi.as_ref()),
             ) {
-                #p::None => __s.empty(),
+                #p::None => {
+                    __s.empty();
+                    #p::Ok(())
+                }
                 #p::Some((__a, __b)) => __s.range(
                     #fname,
                     false,
@@ -290,7 +297,7 @@ fn field(
                 #fname,
                 #p::reverse_ts_lower(__lo.as_ref()),
                 #p::reverse_ts_upper(__hi.as_ref()),
-            );
+            )
         }
     } else {
         // Stored inverted, the greatest value has the smallest key: the
@@ -312,7 +319,7 @@ fn field(
                 #hi,
                 <#key_ty>::#len::<_, false>,
                 <#key_ty>::#put::<_, false>,
-            );
+            )
         }
     };
     steps.extend(quote! {
@@ -325,8 +332,11 @@ fn field(
             for #range_step<__P, __V>
         {
             #[inline(always)]
-            fn apply(self, __s: &mut #p::Scan<#key_ty>) {
-                <__P as #p::Step<#key_ty>>::apply(self.0, __s);
+            fn apply(
+                self,
+                __s: &mut #p::Scan<'_, #key_ty>,
+            ) -> #p::Result<(), #p::Error> {
+                <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
                 let (__lo, __hi) = (self.1, self.2);
                 #bucket_fan
                 #range
@@ -374,7 +384,8 @@ fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
     let too_wide = quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w);
     quote! {
         let #p::Some((__lo, __hi)) = #p::clamp_wide_bounds(__lo, __hi, #too_wide) else {
-            return __s.empty();
+            __s.empty();
+            return #p::Ok(());
         };
     }
 }
@@ -391,7 +402,7 @@ fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let name = &l.name;
     quote! {
         if <#ty as #p::KeyPart>::WIDTH.is_none() {
-            __s.fail(#p::Error::field(
+            return #p::Err(#p::Error::field(
                 #key,
                 #name,
                 #p::ErrorKind::Invalid {
