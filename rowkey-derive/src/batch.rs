@@ -60,9 +60,9 @@ pub fn expand(
                 }
                 Some(_) => {
                     eager = true;
-                    crate::expand::encode_field(l, p, ident, before)
+                    crate::encode::encode_field(l, p, ident, before)
                 }
-                None => crate::expand::encode_field(l, p, ident, before),
+                None => crate::encode::encode_field(l, p, ident, before),
             }
         })
         .collect();
@@ -72,7 +72,7 @@ pub fn expand(
             // bytes the key does not hold in one run: computed here, as
             // `encode_into` does.
             eager = true;
-            return crate::expand::multi_salt(input, layouts, p, &name, multi_width).0;
+            return crate::salt::multi_salt(input, layouts, p, &name, multi_width).0;
         }
         let k = salt.chars;
         // The slots as written, in the order the salt lists them.

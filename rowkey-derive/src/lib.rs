@@ -2,8 +2,11 @@
 //! attribute table; this crate is only the macro.
 //!
 //! Stages: `ast` reads the input, `attr` parses each attribute, `valid` checks
-//! the rules that relate them, `model` fixes each field's layout, `expand` and
-//! `scan` generate code, `fallback` stands in when there are errors.
+//! the rules that relate them, `model` fixes each field's layout, `expand`
+//! assembles the generated items (one function each) from `encode` and
+//! `decode` (a field's byte rules), `salt` (the struct-level salt), `scan`
+//! (the scan builder), `batch` and `checks` (type-dependent rules left to the
+//! compiler), and `fallback` stands in when there are errors.
 #![forbid(unsafe_code)]
 #![warn(clippy::pedantic)]
 #![allow(
@@ -18,10 +21,14 @@
 mod ast;
 mod attr;
 mod batch;
+mod checks;
 mod ctxt;
+mod decode;
+mod encode;
 mod expand;
 mod fallback;
 mod model;
+mod salt;
 mod scan;
 mod valid;
 

@@ -185,7 +185,7 @@ fn field(
     // order: each slot is filed under its place in the list.
     let salt_slot = match salt_order {
         Some((order, joined)) => {
-            let how = crate::expand::salt_part(l, p, joined);
+            let how = crate::salt::salt_part(l, p, joined);
             quote!(__s.salt_slot(#order, __start + #prefix, #how)?;)
         }
         None => quote!(),

@@ -1,6 +1,6 @@
 //! The layout rules that relate attributes to each other and to the field's
 //! position. Rules that depend on a field's type are enforced by the compiler
-//! (trait bounds emitted by `expand.rs`), so they hold for type aliases and
+//! (trait bounds emitted by `checks.rs`), so they hold for type aliases and
 //! user types too. Where the type is spelled as a built-in one (`u64`, `&str`)
 //! the same rules are also checked here first: the message can then point at
 //! the attribute and name the types that fit, and the generated code, which

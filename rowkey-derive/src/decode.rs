@@ -1,0 +1,194 @@
+//! Code generation for decode: the read of each field, with the checks that
+//! make a decoded key one encode would have written.
+
+use crate::encode::field_err;
+use crate::model::{Body, Digits, Frame, Layout};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The read of field `l` in `__rowkey_read`: its salt or bucket, body, pad or
+/// delimiter, refused as the SPEC says, and its segment for `explain`.
+pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+    let ty = &l.inner_de;
+    let err = field_err(p, key, &l.name, &quote!(true));
+    let name = &l.name;
+    let var = format_ident!("__v{}", l.index);
+    let m = l.mask();
+    let take_salt = match l.salt {
+        Some(k) => {
+            let delim = match l.salt_delim {
+                Some(d) => quote!(#p::expect_delim(__in, &mut __pos, #d).map_err(#err)?;),
+                None => quote!(),
+            };
+            quote! {
+                let __salt = #p::take(__in, &mut __pos, #k).map_err(#err)?;
+                #delim
+                // The salt's delimiter, if any, is shown as part of the salt.
+                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Salt, start: __at, end: __pos };
+                __seg += 1;
+            }
+        }
+        None => quote!(),
+    };
+    let take_bucket = match l.bucket {
+        Some(_) => {
+            let w = l.bucket_width();
+            quote! {
+                let __bstart = __pos;
+                let __bucket = #p::read_bucket(#p::take(__in, &mut __pos, #w).map_err(#err)?);
+                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Bucket, start: __bstart, end: __pos };
+                __seg += 1;
+            }
+        }
+        None => quote!(),
+    };
+    // The stored bytes of the body. Pad and delimiter bytes are stored
+    // through the mask like the rest of the slot.
+    let after = match l.frame {
+        Frame::Delim { byte } => {
+            let stored = byte ^ m;
+            quote!(#p::expect_delim(__in, &mut __pos, #stored).map_err(#err)?;)
+        }
+        _ => quote!(),
+    };
+    let take_body = match (l.frame, l.attr_body_width()) {
+        (Frame::Pad { width, byte }, _) => {
+            let stored = byte ^ m;
+            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width).map_err(#err)?, #stored))
+        }
+        _ if l.escaped => quote! {{
+            let __e = #p::take_escaped(__in, &mut __pos, #m).map_err(#err)?;
+            #after
+            __e
+        }},
+        (_, Some(w)) => quote! {{
+            let __f = #p::take(__in, &mut __pos, #w).map_err(#err)?;
+            #after
+            __f
+        }},
+        (Frame::Delim { byte }, None) if l.decimal.is_some() => {
+            let stored = byte ^ m;
+            quote!(#p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?)
+        }
+        (_, None) if l.decimal.is_some() => quote!(#p::take_rest(__in, &mut __pos)),
+        (Frame::Delim { byte }, None) => {
+            let stored = byte ^ m;
+            quote! {
+                match <#ty as #p::KeyPart>::WIDTH {
+                    #p::Some(__w) => {
+                        let __f = #p::take(__in, &mut __pos, __w).map_err(#err)?;
+                        #after
+                        __f
+                    }
+                    #p::None => #p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?,
+                }
+            }
+        }
+        (Frame::Fixed, None) => quote! {
+            #p::take(__in, &mut __pos, match <#ty as #p::KeyPart>::WIDTH {
+                #p::Some(__w) => __w,
+                #p::None => 0,
+            }).map_err(#err)?
+        },
+        (Frame::Last, None) => quote! {
+            match <#ty as #p::KeyPart>::WIDTH {
+                #p::Some(__w) => #p::take(__in, &mut __pos, __w).map_err(#err)?,
+                #p::None => #p::take_rest(__in, &mut __pos),
+            }
+        },
+    };
+    // Stored inverted or escaped, the value is decoded from its restored
+    // bytes, which live only as long as the decode: an owned value.
+    let restored = l.desc || l.escaped;
+    let lt = if restored {
+        quote!('_)
+    } else {
+        quote!('__rowkey_de)
+    };
+    let padded = matches!(l.decimal, Some(Digits::Width(_)));
+    let value = match (l.decimal, l.body) {
+        (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(__b, #padded)),
+        (Some(_), _) => quote!(#p::decode_decimal::<#ty>(__b, #padded)),
+        (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(__b)),
+        (None, Body::ReverseTs) => {
+            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__b)))
+        }
+        (None, Body::Twos) => quote!(<#ty as #p::TwosComplement>::decode_twos(__b)),
+        (None, Body::Reverse) => quote!(<#ty as #p::Reversible>::decode_reversed(__b)),
+    };
+    let escaped = l.escaped;
+    let value = if restored {
+        quote!(#p::restore(__body, #m, #escaped, |__b| #value).map_err(#err)?)
+    } else {
+        quote!({
+            let __b = __body;
+            #value
+        }
+        .map_err(#err)?)
+    };
+    let verify_salt = if l.salt.is_some() {
+        let data = if l.body == Body::Reverse {
+            quote!(<#ty as #p::Reversible>::body_bytes(&#var))
+        } else if l.escaped {
+            quote!(<#ty as #p::EscapeBytes>::raw_bytes(&#var))
+        } else {
+            quote!(__body)
+        };
+        quote! {
+            if VERIFY && !#p::salt_matches(#data, __salt) {
+                return #p::Err(#p::Error::field(#key, #name, #p::ErrorKind::SaltMismatch));
+            }
+        }
+    } else {
+        quote!()
+    };
+    let verify_bucket = match l.bucket {
+        Some(n) => quote! {
+            let __computed = <#ty as #p::BucketValue>::bucket(&#var, #n);
+            if VERIFY && __computed != __bucket {
+                return #p::Err(#p::Error::field(
+                    #key,
+                    #name,
+                    #p::ErrorKind::BucketMismatch { stored: __bucket, computed: __computed },
+                ));
+            }
+        },
+        None => quote!(),
+    };
+    let slot = format_ident!("__slot{}", l.index);
+    let record = if l.in_multi_salt {
+        quote!(let #slot = (__body_at, __pos);)
+    } else {
+        quote!()
+    };
+    let read = if l.option {
+        // The validation keeps salts and buckets off `Option` fields, so
+        // nothing after this needs `__body`.
+        let field_ty = &l.ty_de;
+        quote! {
+            let #var: #field_ty = if #p::read_presence(__in, &mut __pos, #m).map_err(#err)? {
+                let __body: &'__rowkey_de [#p::u8] = #take_body;
+                #p::Some(#value)
+            } else {
+                #p::None
+            };
+        }
+    } else {
+        quote! {
+            let __body: &'__rowkey_de [#p::u8] = #take_body;
+            let #var: #ty = #value;
+        }
+    };
+    quote! {
+        let __at = __pos;
+        #take_salt
+        #take_bucket
+        let __body_at = __pos;
+        #read
+        #verify_salt
+        #verify_bucket
+        __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Field, start: __body_at, end: __pos };
+        __seg += 1;
+        #record
+    }
+}

@@ -1,0 +1,337 @@
+//! Code generation for encode: each field's writer and length functions
+//! (`__rowkey_write_i`, `__rowkey_len_i`), which hold the field's byte rules
+//! once for encode, scan bounds and batches, and the call of a writer in
+//! `encode_into`.
+
+use crate::model::{Body, Digits, Frame, Layout};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The `map_err` of a field's refusals. `known` is `true` in decode and a
+/// writer's `__KNOWN` parameter (see `__private::field_error_in`).
+pub(crate) fn field_err(
+    p: &TokenStream,
+    key: &str,
+    field: &str,
+    known: &TokenStream,
+) -> TokenStream {
+    quote!(|__k| #p::field_error_in::<#known>(#key, #field, __k))
+}
+
+/// Per field: `__rowkey_write_i` writes a value's slot (salt, bucket, body,
+/// pad or delimiter; without salt and bucket when `__PREFIX` is false, for
+/// scan bounds) and `__rowkey_len_i` measures it. Encode calls the writer
+/// with `__KNOWN` (errors the compiler sees as `Err`, see
+/// `__private::known_error`); the scan builder and batch encode call
+/// `__rowkey_put_i`, the same writer with plain errors. Each byte rule
+/// exists once. An `Option` field gets a presence byte in front:
+/// `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the inner
+/// value.
+pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+    let ty = l.inner_ty;
+    let name = &l.name;
+    let byte_tok = if let Frame::Pad { byte, .. } = l.frame {
+        quote!(#byte)
+    } else {
+        quote!(0)
+    };
+    let err = field_err(p, key, &l.name, &quote!(__KNOWN));
+    let salt = l.salt.unwrap_or(0);
+    let salt_width = l.salt_width();
+    let prefix = l.prefix_width();
+    let mask = l.mask();
+    let (put, len) = if l.option {
+        (
+            format_ident!("__rowkey_slot_{}", l.index),
+            format_ident!("__rowkey_slot_len_{}", l.index),
+        )
+    } else {
+        (
+            format_ident!("__rowkey_write_{}", l.index),
+            format_ident!("__rowkey_len_{}", l.index),
+        )
+    };
+    let bounds = l.value_bounds(p);
+    let len_bounds = l.len_bounds(p);
+    // The scan builder stores a writer's error and never tests it again:
+    // there the rebuild of `__KNOWN` bought nothing and cost 8 instructions
+    // of 1219 per user_order scan (callgrind), so it keeps plain errors.
+    let outer_write = format_ident!("__rowkey_write_{}", l.index);
+    let outer_put = format_ident!("__rowkey_put_{}", l.index);
+    let put_bounds = if l.option {
+        quote!(#p::Presence<Inner: #bounds>)
+    } else {
+        bounds.clone()
+    };
+    let plain = quote! {
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #outer_put<__V: #put_bounds, const __PREFIX: #p::bool>(
+            __v: &__V,
+            __buf: &mut [#p::u8],
+            __pos: &mut #p::usize,
+        ) -> #p::Result<(), #p::Error> {
+            Self::#outer_write::<__V, __PREFIX, false>(__v, __buf, __pos)
+        }
+    };
+
+    // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
+    let decimal_value = match (l.decimal, l.body) {
+        (None, _) => quote!(),
+        (Some(_), Body::ReverseTs) => quote! {
+            let __dec = #p::widen(<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?);
+        },
+        (Some(_), _) => quote!(let __dec = <__V as #p::Decimal>::to_u128(__v);),
+    };
+    let blen = match (l.decimal, l.body) {
+        _ if l.escaped => {
+            quote!(#p::escaped_len(<__V as #p::EscapeBytes>::raw_bytes(__v)))
+        }
+        (Some(Digits::Width(w)), _) => quote!(#w),
+        (Some(Digits::Shortest), _) => quote!(#p::decimal_len(__dec)),
+        (None, Body::ReverseTs) => quote!(8),
+        (None, _) => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
+    };
+    // The body's length for `encoded_len`, which cannot fail: a timestamp
+    // out of range is refused by the write, which runs after it.
+    let measured = match (l.decimal, l.body) {
+        (Some(Digits::Shortest), Body::ReverseTs) => quote! {
+            #p::decimal_len(match <__V as #p::ReverseTs>::to_reversed(__v) {
+                #p::Ok(__s) => #p::widen(__s),
+                #p::Err(_) => 0,
+            })
+        },
+        (Some(Digits::Shortest), _) => quote!(#p::decimal_len(<__V as #p::Decimal>::to_u128(__v))),
+        _ => blen.clone(),
+    };
+    let slot_len = match l.frame {
+        Frame::Pad { width, .. } => quote!(#width),
+        Frame::Delim { .. } => quote!(#measured + 1),
+        _ => measured,
+    };
+    // The whole slot is filled before the body is written over its front:
+    // a store of constant width, where padding after the body would be a
+    // fill of variable length (a memset call).
+    // A body that ends in the pad byte is refused before it is copied when
+    // the type can tell (`KeyPart::body_ends_with`), so the copy's length need not
+    // stay alive after it; a reversed body ends in its first byte, so it is
+    // checked as written.
+    let ends_early = if l.body == Body::Reverse {
+        quote!(#p::None)
+    } else {
+        quote!(<__V as #p::KeyPart>::body_ends_with(__v, #byte_tok))
+    };
+    let pad_check = match l.frame {
+        Frame::Pad { width, byte } => quote! {
+            let __ends = #ends_early;
+            if __ends == #p::Some(true) {
+                return #p::Err(#p::field_error_in::<__KNOWN>(#key, #name, #p::ErrorKind::EndsWithPadByte { byte: #byte }));
+            }
+            #p::start_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte).map_err(#err)?;
+        },
+        _ => quote!(),
+    };
+    let write = match (l.decimal, l.body) {
+        _ if l.escaped => quote! {
+            #p::write_escaped(<__V as #p::EscapeBytes>::raw_bytes(__v), __body);
+        },
+        (Some(Digits::Width(w)), _) => quote! {
+            #p::check_digits(__dec, #w).map_err(#err)?;
+            #p::write_decimal(__dec, __body);
+        },
+        (Some(Digits::Shortest), _) => quote!(#p::write_decimal(__dec, __body);),
+        (None, Body::Plain | Body::Reverse) => {
+            quote!(<__V as #p::KeyPart>::encode_part(__v, __body).map_err(#err)?;)
+        }
+        (None, Body::Twos) => {
+            quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body).map_err(#err)?;)
+        }
+        (None, Body::ReverseTs) => quote! {
+            __body.copy_from_slice(
+                &<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?.to_be_bytes(),
+            );
+        },
+    };
+    // A delimiter is searched for only after a body whose end is not known
+    // otherwise; after a fixed-width or escaped body it may occur inside.
+    let delim_check = match l.frame {
+        Frame::Delim { .. } if l.escaped || l.attr_body_width().is_some() => quote!(),
+        Frame::Delim { byte } if l.decimal.is_some() => quote! {
+            #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+        },
+        Frame::Delim { byte } => quote! {
+            if <__V as #p::KeyPart>::WIDTH.is_none() {
+                #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+            }
+        },
+        _ => quote!(),
+    };
+    // The salt hashes the value's bytes before any reversal or escaping:
+    // what Java's md5Hex(value) sees.
+    let salt_write = if l.salt.is_some() {
+        let data = if l.escaped {
+            quote!(<__V as #p::EscapeBytes>::raw_bytes(__v))
+        } else {
+            quote!(&__tail[..__blen])
+        };
+        let delim = match l.salt_delim {
+            Some(d) => quote!(__head[__at + #salt] = #d;),
+            None => quote!(),
+        };
+        quote! {
+            if __PREFIX {
+                let (__head, __tail) = __buf.split_at_mut(__body_at);
+                #p::md5_hex_into(#data, &mut __head[__at..__at + #salt]);
+                #delim
+            }
+        }
+    } else {
+        quote!()
+    };
+    let reverse = if l.body == Body::Reverse {
+        quote!(<#ty as #p::Reversible>::reverse_body(&mut __buf[__body_at..__body_at + __blen]);)
+    } else {
+        quote!()
+    };
+    let bucket = match l.bucket {
+        Some(n) => quote! {
+            if __PREFIX {
+                #p::write_bucket(
+                    <__V as #p::BucketValue>::bucket(__v, #n),
+                    &mut __buf[__at + #salt_width..__body_at],
+                );
+            }
+        },
+        None => quote!(),
+    };
+    // Reversed, the stored body ends in the value's first character: that
+    // is what the refusal must name.
+    let check_end = if l.body == Body::Reverse {
+        quote!(#p::check_reversed_pad_end)
+    } else {
+        quote!(#p::check_pad_end)
+    };
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote! {
+            if __ends.is_none() {
+                #check_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+            }
+            *__pos = __body_at + #width;
+        },
+        Frame::Delim { byte } => quote! {
+            __buf[__body_at + __blen] = #byte;
+            *__pos = __body_at + __blen + 1;
+        },
+        Frame::Fixed | Frame::Last => quote!(*__pos = __body_at + __blen;),
+    };
+    let desc = if l.desc {
+        quote!(#p::invert(&mut __buf[__body_at..*__pos]);)
+    } else {
+        quote!()
+    };
+    let slot = quote! {
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
+            __v: &__V,
+            __buf: &mut [#p::u8],
+            __pos: &mut #p::usize,
+        ) -> #p::Result<(), #p::Error> {
+            let __at = *__pos;
+            let __body_at = __at + if __PREFIX { #prefix } else { 0 };
+            #decimal_value
+            let __blen: #p::usize = #blen;
+            #pad_check
+            {
+                let __body = &mut __buf[__body_at..__body_at + __blen];
+                #write
+            }
+            #delim_check
+            #salt_write
+            #reverse
+            #bucket
+            #frame
+            #desc
+            #p::Ok(())
+        }
+
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
+            (if __PREFIX { #prefix } else { 0 }) + #slot_len
+        }
+    };
+    if !l.option {
+        return quote!(#slot #plain);
+    }
+    let outer_len = format_ident!("__rowkey_len_{}", l.index);
+    quote! {
+        #slot
+        #plain
+
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #outer_write<
+            __V: #p::Presence<Inner: #bounds>,
+            const __PREFIX: #p::bool,
+            const __KNOWN: #p::bool,
+        >(
+            __v: &__V,
+            __buf: &mut [#p::u8],
+            __pos: &mut #p::usize,
+        ) -> #p::Result<(), #p::Error> {
+            match <__V as #p::Presence>::present(__v) {
+                #p::None => {
+                    #p::write_presence(__buf, __pos, false, #mask);
+                    #p::Ok(())
+                }
+                #p::Some(__inner) => {
+                    #p::write_presence(__buf, __pos, true, #mask);
+                    Self::#put::<<__V as #p::Presence>::Inner, __PREFIX, __KNOWN>(__inner, __buf, __pos)
+                }
+            }
+        }
+
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #outer_len<__V: #p::Presence<Inner: #len_bounds>, const __PREFIX: #p::bool>(
+            __v: &__V,
+        ) -> #p::usize {
+            1 + match <__V as #p::Presence>::present(__v) {
+                #p::None => 0,
+                #p::Some(__inner) => Self::#len::<<__V as #p::Presence>::Inner, __PREFIX>(__inner),
+            }
+        }
+    }
+}
+
+/// One field of `encode_into`. `before` are the widths of everything in
+/// front of the field: when they are all fixed, the field's offset is a
+/// constant, and saying so lets the compiler address the buffer with
+/// constants instead of keeping a running position alive across the copies
+/// (measured: three callee-saved registers fewer in a padded key's encode).
+pub(crate) fn encode_field(
+    l: &Layout,
+    p: &TokenStream,
+    ident: &syn::Ident,
+    before: &[TokenStream],
+) -> TokenStream {
+    let ty = l.field.ty;
+    let field = l.field.ident;
+    let write = format_ident!("__rowkey_write_{}", l.index);
+    let prefix = l.prefix_width();
+    let slot = format_ident!("__slot{}", l.index);
+    let record = if l.in_multi_salt {
+        quote!(let #slot = (__at + #prefix, __pos);)
+    } else {
+        quote!()
+    };
+    quote! {
+        if let #p::Some(__offset) = const { #p::sum_widths(&[#(#before),*]) } {
+            __pos = __offset;
+        }
+        let __at = __pos;
+        #ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;
+        #record
+    }
+}

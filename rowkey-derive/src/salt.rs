@@ -1,0 +1,101 @@
+//! Code generation for the struct-level salt
+//! (`#[rowkey(salt(md5, K, fields(..), delim = ..))]`): what encode writes,
+//! decode reads and verifies, and what the scan builder hashes.
+
+use crate::ast::Input;
+use crate::model::{Frame, Layout};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The struct-level salt: written last (it hashes fields written after it),
+/// read first, verified once every field is read.
+pub fn multi_salt(
+    input: &Input,
+    layouts: &[Layout],
+    p: &TokenStream,
+    key: &str,
+    width: usize,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let Some(salt) = &input.attrs.salt else {
+        return (quote!(), quote!(), quote!());
+    };
+    let k = salt.chars;
+    // Hashed in the order the fields are listed, not declared: Java's
+    // `md5(kind + "_" + uid)` over a key that stores uid first.
+    let listed: Vec<&Layout> = salt
+        .fields
+        .iter()
+        .filter_map(|f| layouts.iter().find(|l| l.field.ident == f))
+        .collect();
+    let slots: Vec<_> = listed
+        .iter()
+        .map(|l| format_ident!("__slot{}", l.index))
+        .collect();
+    // With a delimiter the salt hashes the values joined by it; without,
+    // the slots as written.
+    let hows: Vec<_> = listed
+        .iter()
+        .map(|l| salt_part(l, p, salt.delim.is_some()))
+        .collect();
+    let join = salt
+        .delim
+        .map_or_else(|| quote!(#p::None), |b| quote!(#p::Some(#b)));
+    let delim_write = match salt.delim {
+        Some(b) => quote!(__head[#k] = #b;),
+        None => quote!(),
+    };
+    let encode = quote! {
+        {
+            let (__head, __tail) = __buf.split_at_mut(#width);
+            #p::md5_hex_joined_into(
+                &[#(#p::salt_part(&__tail[#slots.0 - #width..#slots.1 - #width], #hows)),*],
+                #join,
+                &mut __head[..#k],
+            );
+            #delim_write
+        }
+    };
+    let delim_read = match salt.delim {
+        Some(b) => quote! {
+            if #p::take(__in, &mut __pos, 1).map_err(|__k| #p::Error::field(#key, "salt", __k))?[0] != #b {
+                return #p::Err(#p::Error::field(#key, "salt", #p::ErrorKind::MissingDelimiter { byte: #b }));
+            }
+        },
+        None => quote!(),
+    };
+    let head = quote! {
+        let __msalt = #p::take(__in, &mut __pos, #k).map_err(|__k| #p::Error::field(#key, "salt", __k))?;
+        #delim_read
+        // The salt's delimiter, if any, is shown as part of the salt.
+        __segs[__seg] = #p::Segment { name: "salt", kind: #p::SegmentKind::Salt, start: 0, end: __pos };
+        __seg += 1;
+    };
+    let tail = quote! {
+        if VERIFY {
+            let mut __check = [0u8; #k];
+            #p::md5_hex_joined_into(
+                &[#(#p::salt_part(&__in[#slots.0..#slots.1], #hows)),*],
+                #join,
+                &mut __check,
+            );
+            if __check[..] != __msalt[..] {
+                return #p::Err(#p::Error::field(#key, "salt", #p::ErrorKind::SaltMismatch));
+            }
+        }
+    };
+    (encode, head, tail)
+}
+
+/// What a struct-level salt hashes of field `l`'s slot: with a salt
+/// delimiter, the value without its pad or trailing delimiter (the values
+/// are then joined by the salt's delimiter); without one, the slot whole.
+pub fn salt_part(l: &Layout, p: &TokenStream, joined: bool) -> TokenStream {
+    match l.frame {
+        Frame::Pad { byte, .. } if joined => {
+            let stored = byte ^ l.mask();
+            quote!(#p::SaltPart::StripPad(#stored))
+        }
+        Frame::Delim { .. } if joined => quote!(#p::SaltPart::DropLast),
+        _ => quote!(#p::SaltPart::Whole),
+    }
+}
