@@ -18,7 +18,7 @@ struct UserOrder<'a> {
 
 /// Seed: `[hostname][log-event][Long.MAX_VALUE - timestamp]`: newest first.
 #[derive(RowKey, Debug, PartialEq)]
-struct MetricKey<'a> {
+struct HostMetric<'a> {
     #[pad(16)]
     host: &'a str,
     #[pad(8)]
@@ -104,7 +104,7 @@ fn main() -> Result<(), rowkey::Error> {
     show("salted user order", &order, key, &UserOrder::explain(key)?);
     assert_eq!(UserOrder::decode(key)?, order);
 
-    let metric = MetricKey {
+    let metric = HostMetric {
         host: "web01",
         metric: "cpu",
         ts: 1_700_000_000_000,
@@ -114,9 +114,9 @@ fn main() -> Result<(), rowkey::Error> {
         "metric, newest first",
         &metric,
         &key,
-        &MetricKey::explain(&key)?,
+        &HostMetric::explain(&key)?,
     );
-    assert_eq!(MetricKey::decode(&key)?, metric);
+    assert_eq!(HostMetric::decode(&key)?, metric);
 
     let log = LogEvent {
         ts: 1_700_000_000_123,
@@ -176,7 +176,7 @@ fn main() -> Result<(), rowkey::Error> {
     // Scans: computed, not hand-written start/stop rows.
     println!("scans");
     let t1 = 1_700_000_000_000;
-    let window = MetricKey::scan()
+    let window = HostMetric::scan()
         .host("web01")
         .metric("cpu")
         .ts(t1..=t1 + 60_000)

@@ -61,9 +61,12 @@
 //! A [`KeyRange`] has HBase `Scan` semantics (start inclusive, stop exclusive,
 //! no stop = end of table), [`KeyRange::contains`] and [`KeyRange::bounds`] for
 //! `BTreeMap::range` or an embedded store. When the prefix leaves a bucket or
-//! salt open the scan fans out into one range per bucket; [`Merge`] (or
-//! [`merge_sorted`]) puts their rows back into one stream in key order
-//! without the bucket, ascending or descending, with a limit.
+//! a struct-level salt open the scan fans out into one range per bucket or
+//! salt value; [`Merge`] (or [`merge_sorted`]) puts their rows back into one
+//! stream in key order without the bucket or salt, ascending or descending,
+//! with a limit. A field-level `#[salt]` left open (no value for its field)
+//! leaves the whole table: one range, in stored (salt) order, since an MD5
+//! prefix of four hex characters would fan out 65,536 ways.
 //! [`split_keys`] pre-splits a table over the keyspace the leading salt or
 //! bucket really uses, and [`CreateTable`] prints the HBase shell text.
 //!
@@ -73,12 +76,14 @@
 //! generated item is on that trait. Four rules cover the rest:
 //!
 //! - **Name the table by the key's `'static` form** (`Table<LogEvent<'static>>`)
-//!   and take keys as **`&K::Key<'_>`**: [`RowKey::Key`] is the key type with
-//!   its lifetimes set to any `'a`, so `put` accepts a `LogEvent` borrowing a
-//!   `String` that dies after the call, and [`RowKey::decode`] returns a
-//!   `K::Key<'row>` borrowing the row's bytes. (A bound such as
+//!   and read keys back as **`K::Key<'row>`**: [`RowKey::Key`] is the key
+//!   type with its lifetimes set to any `'a`, and [`RowKey::decode`] returns
+//!   a `K::Key<'row>` borrowing the row's bytes. (A bound such as
 //!   `for<'de> K: DecodeKey<'de>` cannot hold for a key with `&str` fields;
-//!   `K::Key` is the answer, as `DeserializeOwned` is serde's.)
+//!   `K::Key` is the answer, as `DeserializeOwned` is serde's.) Taking keys
+//!   to write as `&K::Key<'_>` says the same thing on the way in: any
+//!   lifetime, such as a `LogEvent` borrowing a `String` that dies after the
+//!   call (a `&K` works too, the table's type being covariant in it).
 //! - **Encode into `K::Buf`**, a `[u8; MAX_LEN]` stack buffer that generic code
 //!   can name ([`KeyBuf::ZERO`]); no allocation.
 //! - **Take [`ScanRanges<K>`]** from the caller's typed builder
@@ -91,6 +96,11 @@
 //!   descending merge with a limit (ascending for a `#[reverse_ts]` field,
 //!   stored newest first). With an async client (gRPC, Thrift), hand the
 //!   per-range streams to `Merge::stream` (feature `async`).
+//! - **Page with [`OwnedKeyRange`]**: the next page resumes every range of
+//!   the fan-out after the last row ([`OwnedKeyRange::resume_after_merged`]).
+//!   A [`KeyRange`] holds rows of up to [`RowKey::SCAN_CAP`] bytes, which a
+//!   stored row passes when an unpadded last field holds a long value; the
+//!   owned form holds any row.
 //!
 //! Here over a `BTreeMap`; an embedded store (redb's `range`) or an HBase or
 //! Bigtable client takes [`KeyRange::bounds`] or [`KeyRange::start`] /
@@ -98,7 +108,7 @@
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use rowkey::{Error, KeyBuf, Merge, Order, RowKey, ScanRanges};
+//! use rowkey::{Error, KeyBuf, Merge, Order, OwnedKeyRange, RowKey, ScanRanges};
 //!
 //! struct Table<K: RowKey> {
 //!     rows: BTreeMap<Vec<u8>, String>,
@@ -145,6 +155,8 @@
 //!         for r in ranges {
 //!             // Past the token in every bucket: the token lies in one bucket
 //!             // only, so each range resumes after it rebased onto its own.
+//!             // Owned: the token can be longer than a KeyRange's rows.
+//!             let r = OwnedKeyRange::from(r);
 //!             let r = match (after, order) {
 //!                 (None, _) => Some(r),
 //!                 (Some(a), Order::Ascending) => r.resume_after_merged(a, skip)?,
@@ -201,6 +213,18 @@
 //! let second = logs.scan(window()?, Order::Ascending, 4, first.next.as_deref())?;
 //! let ts: Vec<u64> = second.rows.iter().map(|(k, _)| k.ts).collect();
 //! assert_eq!(ts, [14, 15, 16, 17]);
+//!
+//! // A page may end on a row longer than a scan's rows (an event of 1,000
+//! // bytes, where SCAN_CAP counts 256 for the unpadded field): the next page
+//! // still resumes after it.
+//! let long = "x".repeat(1000);
+//! logs.put(&LogEvent { ts: 500, host: "web09", event: &long }, "413")?;
+//! logs.put(&LogEvent { ts: 501, host: "web09", event: "GET /" }, "200")?;
+//! let window = || LogEvent::scan().ts(500..).ranges();
+//! let first = logs.scan(window()?, Order::Ascending, 1, None)?;
+//! assert_eq!(first.rows[0].0.event.len(), 1000);
+//! let second = logs.scan(window()?, Order::Ascending, 1, first.next.as_deref())?;
+//! assert_eq!(second.rows[0].0.ts, 501);
 //! # Ok::<(), rowkey::Error>(())
 //! ```
 //!

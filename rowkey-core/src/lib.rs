@@ -113,20 +113,20 @@ impl Spread {
 /// # Borrowed and owned keys
 ///
 /// A key with a `&'a str` field decodes into a value borrowing the input,
-/// so "decodable from any bytes" cannot be one type: `MetricKey<'a>` decodes
+/// so "decodable from any bytes" cannot be one type: `Heartbeat<'a>` decodes
 /// from `&'a [u8]` only. serde has the same problem and answers it with
 /// `Deserialize<'de>` (borrowing) beside `DeserializeOwned`; here the answer
 /// is a lifetime family, as `yoke`'s `Yokeable` has: [`Key<'a>`](RowKey::Key)
 /// is the same struct with every lifetime set to `'a` (for a key without
 /// lifetimes, the key itself). So a table is named by the key's `'static`
-/// form, `Table<MetricKey<'static>>`, takes any `&K::Key<'_>` to write,
+/// form, `Table<Heartbeat<'static>>`, takes any `&K::Key<'_>` to write,
 /// and reads back a `K::Key<'t>` borrowing its own buffer:
 ///
 /// ```
 /// use rowkey::{KeyBuf, RowKey, ScanBuilder};
 ///
 /// #[derive(RowKey, Debug, PartialEq)]
-/// struct MetricKey<'a> {
+/// struct Heartbeat<'a> {
 ///     #[pad(16)]
 ///     host: &'a str,
 ///     #[reverse_ts]
@@ -159,14 +159,14 @@ impl Spread {
 ///     }
 /// }
 ///
-/// let mut t = Table::<MetricKey<'static>> { rows: Default::default(), _key: Default::default() };
+/// let mut t = Table::<Heartbeat<'static>> { rows: Default::default(), _key: Default::default() };
 /// let host = String::from("web01"); // not 'static
-/// t.put(&MetricKey { host: &host, ts: 5 }, 1)?;
-/// let first: MetricKey<'_> = t.keys().next().unwrap()?;
+/// t.put(&Heartbeat { host: &host, ts: 5 }, 1)?;
+/// let first: Heartbeat<'_> = t.keys().next().unwrap()?;
 /// assert_eq!(first.host, "web01");
-/// assert_eq!(t.scan(MetricKey::scan().host("web01").ranges()?), [1]);
+/// assert_eq!(t.scan(Heartbeat::scan().host("web01").ranges()?), [1]);
 /// // Generic code can start a scan too: all of the table.
-/// assert_eq!(t.scan(<MetricKey<'static> as RowKey>::scan().ranges()?), [1]);
+/// assert_eq!(t.scan(<Heartbeat<'static> as RowKey>::scan().ranges()?), [1]);
 /// # Ok::<(), rowkey::Error>(())
 /// ```
 ///
@@ -186,7 +186,13 @@ pub trait RowKey: Sized {
     const SPREAD: Spread;
 
     /// The longest row a scan of this key builds: the size of each of a
-    /// [`KeyRange`]'s two rows ([`ScanBuf`](RowKey::ScanBuf)).
+    /// [`KeyRange`]'s two rows ([`ScanBuf`](RowKey::ScanBuf)). It is the
+    /// key's width with 256 bytes (plus a delimiter) counted for each
+    /// unpadded, delimited or escaped field, plus one, at most HBase's 32767.
+    /// A stored key can be longer than that when such a field holds a longer
+    /// value: scanning for that value is refused (give the field
+    /// `#[pad(N)]`), and resuming a page after such a row needs an
+    /// [`OwnedKeyRange`], which holds rows of any length.
     const SCAN_CAP: usize;
 
     /// A stack buffer that holds any key [`encode_into`](RowKey::encode_into)

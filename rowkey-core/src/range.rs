@@ -68,8 +68,13 @@ pub struct KeyRange<K: RowKey> {
 const EMPTY_RANGE: &str = "the stop row must sort after the start row: a range that selects \
                            nothing has no KeyRange (pass None as the stop for the end of the \
                            table, not an empty row)";
-const ROW_TOO_LONG: &str = "a row of the range is longer than the key's SCAN_CAP or HBase's \
-                            32767-byte row-key limit";
+const ROW_TOO_LONG: &str =
+    "a row of the range is longer than the key's SCAN_CAP, which counts 256 \
+                            bytes for each unpadded, delimited or escaped field: resume with \
+                            OwnedKeyRange (From<KeyRange>, feature alloc), which holds rows of \
+                            any length up to HBase's 32767-byte row-key limit";
+#[cfg(feature = "alloc")]
+const ROW_OVER_LIMIT: &str = "a row of the range is longer than HBase's 32767-byte row-key limit";
 
 impl<K: RowKey> KeyRange<K> {
     /// The longest row a range of `K` holds: `SCAN_CAP`, at most HBase's
@@ -485,7 +490,7 @@ pub use owned::OwnedKeyRange;
 
 #[cfg(feature = "alloc")]
 mod owned {
-    use super::{stop_before, successor, Before, KeyRange, EMPTY_RANGE, ROW_TOO_LONG};
+    use super::{stop_before, successor, Before, KeyRange, EMPTY_RANGE, ROW_OVER_LIMIT};
     use crate::__private::HBASE_MAX_KEY;
     use crate::{Error, ErrorKind, RowKey};
     use alloc::vec::Vec;
@@ -511,7 +516,7 @@ mod owned {
         pub fn new(start: &[u8], stop: Option<&[u8]>) -> Result<Self, Error> {
             let invalid = |reason| Error::key(K::NAME, ErrorKind::Invalid { reason });
             if start.len() > HBASE_MAX_KEY || stop.is_some_and(|s| s.len() > HBASE_MAX_KEY) {
-                return Err(invalid(ROW_TOO_LONG));
+                return Err(invalid(ROW_OVER_LIMIT));
             }
             if stop.is_some_and(|s| s <= start) {
                 return Err(invalid(EMPTY_RANGE));
