@@ -23,6 +23,7 @@ mod desc;
 mod error;
 mod escape;
 mod external;
+mod hotspot;
 mod md5x;
 #[cfg(feature = "alloc")]
 mod merge;
@@ -32,6 +33,7 @@ mod range;
 mod scan;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod shell;
 mod split;
 mod text;
 
@@ -39,6 +41,7 @@ pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED}
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
 pub use escape::EscapeBytes;
+pub use hotspot::{Hotspot, Load};
 #[cfg(feature = "async")]
 pub use merge::MergeStreams;
 #[cfg(feature = "alloc")]
@@ -47,16 +50,14 @@ pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
+pub use range::KeyRange;
 #[cfg(feature = "alloc")]
 pub use range::OwnedKeyRange;
-pub use range::{KeyRange, ShellScan};
 pub use scan::{
     prefix_stop, ScanArg, ScanBuilder, ScanRanges, ScanValue, MAX_FAN_OUT, MAX_SALT_FIELDS,
 };
-pub use split::{
-    split_keys, split_keys_for, BloomFilter, Compression, CreateTable, Hotspot, Load, Regions,
-    ShellKey, SplitKey, SplitKeys, SplitKeysIter,
-};
+pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
+pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 pub use text::Decimal;
 
 #[doc(hidden)]

@@ -301,8 +301,8 @@ impl<K: RowKey> KeyRange<K> {
     /// # Ok::<(), rowkey::Error>(())
     /// ```
     #[must_use]
-    pub fn shell_scan<'a>(&'a self, table: &'a str) -> ShellScan<'a> {
-        ShellScan {
+    pub fn shell_scan<'a>(&'a self, table: &'a str) -> crate::ShellScan<'a> {
+        crate::ShellScan {
             table,
             start: self.start(),
             stop: self.stop(),
@@ -432,56 +432,6 @@ impl<K: RowKey> fmt::Display for KeyRange<K> {
             Some(stop) => write!(f, "\"{}\"", Binary(stop)),
             None => Ok(()),
         }
-    }
-}
-
-/// The HBase shell `scan` command of a range: [`KeyRange::shell_scan`].
-#[derive(Clone, Copy, Debug)]
-pub struct ShellScan<'a> {
-    table: &'a str,
-    start: &'a [u8],
-    stop: Option<&'a [u8]>,
-}
-
-impl fmt::Display for ShellScan<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "scan {}, {{STARTROW => {}",
-            crate::split::ShellStr(self.table),
-            RubyBytes(self.start)
-        )?;
-        if let Some(stop) = self.stop {
-            write!(f, ", STOPROW => {}", RubyBytes(stop))?;
-        }
-        f.write_str("}")
-    }
-}
-
-/// Bytes as a Ruby double-quoted string literal: printable ASCII as itself,
-/// `"`, `\` and `#` (which could start an interpolation) escaped with a
-/// backslash, every other byte as `\xNN`.
-struct RubyBytes<'a>(&'a [u8]);
-
-impl fmt::Display for RubyBytes<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const HEX: &[u8; 16] = b"0123456789ABCDEF";
-        f.write_str("\"")?;
-        for &b in self.0 {
-            match b {
-                b'"' | b'\\' | b'#' => {
-                    f.write_str("\\")?;
-                    fmt::Write::write_char(f, char::from(b))?;
-                }
-                b' '..=b'~' => fmt::Write::write_char(f, char::from(b))?,
-                _ => {
-                    let hi = char::from(HEX[usize::from(b >> 4)]);
-                    let lo = char::from(HEX[usize::from(b & 0x0f)]);
-                    write!(f, "\\x{hi}{lo}")?;
-                }
-            }
-        }
-        f.write_str("\"")
     }
 }
 
@@ -624,8 +574,8 @@ mod owned {
 
         /// As [`KeyRange::shell_scan`].
         #[must_use]
-        pub fn shell_scan<'a>(&'a self, table: &'a str) -> super::ShellScan<'a> {
-            super::ShellScan {
+        pub fn shell_scan<'a>(&'a self, table: &'a str) -> crate::ShellScan<'a> {
+            crate::ShellScan {
                 table,
                 start: self.start(),
                 stop: self.stop(),
