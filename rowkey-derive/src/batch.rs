@@ -11,13 +11,16 @@ use quote::{format_ident, quote};
 const MAX_DEFERRED: usize = 4;
 
 /// The `BatchKey` and `BatchDecode` impls. `widths` are those `encode_into`
-/// uses (struct-level salt first, then prefix and body per field).
+/// uses (struct-level salt first, then prefix and body per field);
+/// `segment_count` and `decoded` those of `decode`'s walk.
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
     widths: &[TokenStream],
     multi_width: usize,
+    segment_count: usize,
+    decoded: &TokenStream,
 ) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
@@ -41,7 +44,6 @@ pub fn expand(
     // an `Option` field's (behind its presence byte) and a `#[decimal]`
     // body's, to keep this path to the plain case.
     let mut room = MAX_DEFERRED - usize::from(input.attrs.salt.is_some());
-    let mut eager = false;
     let fields: Vec<_> = layouts
         .iter()
         .map(|l| {
@@ -58,11 +60,7 @@ pub fn expand(
                     room -= 1;
                     deferred_field(l, p, ident, before, k)
                 }
-                Some(_) => {
-                    eager = true;
-                    crate::expand::encode_field(l, p, ident, before)
-                }
-                None => crate::expand::encode_field(l, p, ident, before),
+                _ => crate::expand::encode_field(l, p, ident, before),
             }
         })
         .collect();
@@ -71,7 +69,6 @@ pub fn expand(
             // With a delimiter the salt hashes the values joined by it,
             // bytes the key does not hold in one run: computed here, as
             // `encode_into` does.
-            eager = true;
             return crate::expand::multi_salt(input, layouts, p, &name, multi_width).0;
         }
         let k = salt.chars;
@@ -117,8 +114,6 @@ pub fn expand(
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {
-            const __EAGER_SALTS: #p::bool = #eager;
-
             #[inline]
             fn __encode_deferred(
                 &self,
@@ -132,10 +127,13 @@ pub fn expand(
         #[automatically_derived]
         impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {
             #[inline]
-            fn __decode_unverified(
+            fn __verify_deferred(
                 __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                Self::decode_unverified(__in)
+                __salts: &mut #p::DeferredSalts,
+            ) -> #p::Result<(), #p::Error> {
+                let mut __segs = [#p::Segment::EMPTY; #segment_count];
+                #decoded(Self::__rowkey_walk::<true, _>(__in, &mut __segs, __salts))?;
+                #p::Ok(())
             }
         }
     }

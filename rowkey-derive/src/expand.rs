@@ -100,7 +100,6 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         multi_salt(input, &layouts, &p, &name, multi_width);
 
     let scan_builder = crate::scan::expand(input, &layouts, &p, &static_max);
-    let batch = crate::batch::expand(input, &layouts, &p, &widths, multi_width);
     let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
     let limit_check = {
         let span = ident.span();
@@ -151,6 +150,16 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             quote!(#p::decode_static_refused::<Self>(#name, #field)),
         ),
     };
+
+    let batch = crate::batch::expand(
+        input,
+        &layouts,
+        &p,
+        &widths,
+        multi_width,
+        segment_count,
+        &decoded,
+    );
 
     quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
@@ -244,7 +253,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __in: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<Self, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    #decoded(Self::__rowkey_walk::<true>(__in, &mut __segs))
+                    #decoded(Self::__rowkey_walk::<true, _>(__in, &mut __segs, &mut #p::NoSink))
                 }
 
                 #[inline]
@@ -252,7 +261,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     __in: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<Self, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    #decoded(Self::__rowkey_walk::<false>(__in, &mut __segs))
+                    #decoded(Self::__rowkey_walk::<false, _>(__in, &mut __segs, &mut #p::NoSink))
                 }
             }
 
@@ -284,7 +293,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     bytes: &'__rowkey_de [#p::u8],
                 ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    Self::__rowkey_walk::<true>(bytes, &mut __segs)?;
+                    Self::__rowkey_walk::<true, _>(bytes, &mut __segs, &mut #p::NoSink)?;
                     #p::Ok(#p::explain(bytes, __segs))
                 }
 
@@ -296,9 +305,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 // decode and takes `__rowkey_bad_len`, out of line, for the
                 // same errors in the same order.
                 #[inline(always)]
-                fn __rowkey_walk<const VERIFY: #p::bool>(
+                fn __rowkey_walk<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
+                    __sink: &mut __RowkeySink,
                 ) -> #p::Result<#walk_ty, #p::Error> {
                     // At least one byte: no row has an empty key.
                     const __MIN: #p::usize = #p::min_len(&[#(#static_widths),*]);
@@ -306,7 +316,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                     if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
                         return #p::Err(#p::known_error(Self::__rowkey_bad_len::<VERIFY>(__in)));
                     }
-                    Self::__rowkey_read::<VERIFY>(__in, __segs)
+                    Self::__rowkey_read::<VERIFY, __RowkeySink>(__in, __segs, __sink)
                 }
 
                 /// The error of an input that is empty, shorter than the
@@ -323,7 +333,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                         return #p::Error::key(#name, #p::length_refusal(__in.len()));
                     }
                     let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                    match Self::__rowkey_read::<VERIFY>(__in, &mut __segs) {
+                    match Self::__rowkey_read::<VERIFY, _>(__in, &mut __segs, &mut #p::NoSink) {
                         #p::Err(__e) => __e,
                         #p::Ok(_) => #p::Error::key(
                             #name,
@@ -333,9 +343,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
                 }
 
                 #[inline(always)]
-                fn __rowkey_read<const VERIFY: #p::bool>(
+                fn __rowkey_read<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
                     __in: &'__rowkey_de [#p::u8],
                     __segs: &mut [#p::Segment; #segment_count],
+                    __sink: &mut __RowkeySink,
                 ) -> #p::Result<#walk_ty, #p::Error> {
                     let mut __pos: #p::usize = 0;
                     let mut __seg: #p::usize = 0;
@@ -835,16 +846,31 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         }
         .map_err(#err)?)
     };
-    let verify_salt = if l.salt.is_some() {
-        let data = if l.body == Body::Reverse {
-            quote!(<#ty as #p::Reversible>::body_bytes(&#var))
+    let verify_salt = if let Some(k) = l.salt {
+        // A salt over the body as stored (bytes of the input, from
+        // `__body_at`) may be handed to the sink, to be hashed later with
+        // other keys' (`rowkey::verify_batch`); plain decode's sink takes
+        // none.
+        let (data, sink) = if l.body == Body::Reverse {
+            (quote!(<#ty as #p::Reversible>::body_bytes(&#var)), quote!())
         } else if l.escaped {
-            quote!(<#ty as #p::EscapeBytes>::raw_bytes(&#var))
+            (quote!(<#ty as #p::EscapeBytes>::raw_bytes(&#var)), quote!())
         } else {
-            quote!(__body)
+            (
+                quote!(__body),
+                quote! {
+                    !#p::SaltSink::defer_check(
+                        __sink,
+                        #name,
+                        __at,
+                        #k,
+                        &[(__body_at, __body_at + __body.len())],
+                    ) &&
+                },
+            )
         };
         quote! {
-            if VERIFY && !#p::salt_matches(#data, __salt) {
+            if VERIFY && #sink !#p::salt_matches(#data, __salt) {
                 return #p::Err(#p::Error::field(#key, #name, #p::ErrorKind::SaltMismatch));
             }
         }
@@ -965,8 +991,15 @@ pub fn multi_salt(
         __segs[__seg] = #p::Segment { name: "salt", kind: #p::SegmentKind::Salt, start: 0, end: __pos };
         __seg += 1;
     };
+    // Without a delimiter the salt hashes the slots as they are in the
+    // input: the sink may take it.
+    let sink = if salt.delim.is_none() {
+        quote!(!#p::SaltSink::defer_check(__sink, "salt", 0, #k, &[#(#slots),*]))
+    } else {
+        quote!(true)
+    };
     let tail = quote! {
-        if VERIFY {
+        if VERIFY && #sink {
             let mut __check = [0u8; #k];
             #p::md5_hex_joined_into(
                 &[#(#p::salt_part(&__in[#slots.0..#slots.1], #hows)),*],
