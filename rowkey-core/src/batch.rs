@@ -196,6 +196,14 @@ impl DeferredSalts {
     /// `data(owner)`.
     fn digests<'d>(&self, data: impl Fn(usize) -> &'d [u8]) -> [[u8; 16]; LANES] {
         let n = self.jobs.min(LANES);
+        if self.len[..n].iter().all(|&len| len <= md5x::SHORT) {
+            return md5x::digests_short(n, |j, block| {
+                let data = data(self.owner[j]);
+                for &(from, to) in &self.parts[self.first[j]..self.first[j] + self.count[j]] {
+                    block.put(data.get(from..to).unwrap_or(&[]));
+                }
+            });
+        }
         md5x::digests(&self.len[..n], |j, start, block| {
             let parts = &self.parts[self.first[j]..self.first[j] + self.count[j]];
             md5x::gather(data(self.owner[j]), parts, start, block);

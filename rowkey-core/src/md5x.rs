@@ -35,12 +35,7 @@ pub(crate) fn digests(
         *n = blocks(len);
     }
     let most = nblocks.iter().copied().max().unwrap_or(1);
-    let mut state: [Lane; 4] = [
-        [0x6745_2301; LANES],
-        [0xefcd_ab89; LANES],
-        [0x98ba_dcfe; LANES],
-        [0x1032_5476; LANES],
-    ];
+    let mut state = INIT;
     for block in 0..most {
         let mut x = [[0u32; LANES]; 16];
         // A lane whose message has fewer blocks keeps its state (mask 0).
@@ -69,9 +64,131 @@ pub(crate) fn digests(
         }
         compress(&mut state, &x, &keep);
     }
+    finish(&state)
+}
+
+/// The longest message of one block: 55 bytes, then the 0x80 and the
+/// 8-byte length.
+pub(crate) const SHORT: usize = 55;
+
+/// [`digests`] of `n` (at most [`LANES`]) messages of at most [`SHORT`]
+/// bytes: `fill(i, block)` [`put`](Block::put)s the parts of message `i`.
+pub(crate) fn digests_short(
+    n: usize,
+    mut fill: impl FnMut(usize, &mut Block<'_>),
+) -> [[u8; 16]; LANES] {
+    let mut x = [[0u32; LANES]; 16];
+    for lane in 0..n.min(LANES) {
+        let mut block = Block {
+            x: &mut x,
+            lane,
+            acc: 0,
+            pending: 0,
+            word: 0,
+            len: 0,
+        };
+        fill(lane, &mut block);
+        block.finish();
+    }
+    let mut state = INIT;
+    compress(&mut state, &x, &[u32::MAX; LANES]);
+    finish(&state)
+}
+
+/// One lane's block of [`digests_short`], built as its bytes arrive: they
+/// collect in a register and go to the lane's words eight at a time, each
+/// word stored once. (Built in memory a range at a time and read back as
+/// words, the loads stall, each waiting for the several stores it overlaps.)
+pub(crate) struct Block<'x> {
+    x: &'x mut [Lane; 16],
+    lane: usize,
+    /// `pending` bytes not yet stored, little-endian.
+    acc: u128,
+    pending: usize,
+    /// Words of eight bytes stored.
+    word: usize,
+    len: usize,
+}
+
+impl Block<'_> {
+    /// Appends `part` to the message: 8-byte loads, and the rest (under 8
+    /// bytes) in one or two loads ending at the part's end; no `memcpy`
+    /// call of variable length.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, part: &[u8]) {
+        let mut rest = part;
+        while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
+            self.push(u64::from_le_bytes(*chunk), 8);
+            rest = tail;
+        }
+        let r = rest.len();
+        if r == 0 {
+            return;
+        }
+        let tail = if let Some(last) = part.last_chunk::<8>() {
+            u64::from_le_bytes(*last) >> (8 * (8 - r))
+        } else if let (Some(first), Some(last)) = (part.first_chunk::<4>(), part.last_chunk::<4>())
+        {
+            // 4 to 7 bytes: two loads that overlap in the middle, where
+            // they hold the same bytes.
+            u64::from(u32::from_le_bytes(*first))
+                | u64::from(u32::from_le_bytes(*last)) << (8 * (r - 4))
+        } else {
+            rest.iter().rev().fold(0, |acc, &b| acc << 8 | u64::from(b))
+        };
+        self.push(tail, r);
+    }
+
+    /// Appends the `n` (1 to 8) low bytes of `chunk`, whose other bytes are 0.
+    #[inline(always)]
+    fn push(&mut self, chunk: u64, n: usize) {
+        self.acc |= u128::from(chunk) << (8 * self.pending);
+        self.pending += n;
+        self.len += n;
+        if self.pending >= 8 {
+            self.store(self.acc as u64);
+            self.acc >>= 64;
+            self.pending -= 8;
+        }
+    }
+
+    /// Stores the next eight bytes of the block (the message's bytes end by
+    /// byte 56; past it, a longer message's caller broke the contract and
+    /// gets a wrong digest, not a panic).
+    #[inline(always)]
+    fn store(&mut self, word: u64) {
+        if self.word < 7 {
+            self.x[2 * self.word][self.lane] = word as u32;
+            self.x[2 * self.word + 1][self.lane] = (word >> 32) as u32;
+            self.word += 1;
+        }
+    }
+
+    /// The padding: 0x80 after the message, its length in bits in bytes
+    /// 56..64 (under 2^32 bits, so the high word stays 0).
+    #[inline(always)]
+    fn finish(mut self) {
+        let len = self.len;
+        self.push(0x80, 1);
+        if self.pending > 0 {
+            self.store(self.acc as u64);
+        }
+        self.x[14][self.lane] = (len as u32).wrapping_mul(8);
+    }
+}
+
+const INIT: [Lane; 4] = [
+    [0x6745_2301; LANES],
+    [0xefcd_ab89; LANES],
+    [0x98ba_dcfe; LANES],
+    [0x1032_5476; LANES],
+];
+
+/// Each lane's digest: its state words, little-endian.
+fn finish(state: &[Lane; 4]) -> [[u8; 16]; LANES] {
     let mut out = [[0u8; 16]; LANES];
     for (lane, digest) in out.iter_mut().enumerate() {
-        for (word, s) in digest.chunks_exact_mut(4).zip(&state) {
+        for (word, s) in digest.chunks_exact_mut(4).zip(state) {
             word.copy_from_slice(&s[lane].to_le_bytes());
         }
     }
