@@ -95,71 +95,65 @@ pub(crate) fn digests_short(
     finish(&state)
 }
 
-/// One lane's block of [`digests_short`], built as its bytes arrive: they
-/// collect in a register and go to the lane's words eight at a time, each
-/// word stored once. (Built in memory a range at a time and read back as
-/// words, the loads stall, each waiting for the several stores it overlaps.)
+/// One lane's block of [`digests_short`], built as its bytes arrive: four
+/// at a time straight into the lane's words, each stored once. (Built in
+/// memory a range at a time and read back as words, the loads stall, each
+/// waiting for the several stores it overlaps.)
 pub(crate) struct Block<'x> {
     x: &'x mut [Lane; 16],
     lane: usize,
-    /// `pending` bytes not yet stored, little-endian.
-    acc: u128,
+    /// `pending` (0 to 3) bytes not yet stored, little-endian.
+    acc: u32,
     pending: usize,
-    /// Words of eight bytes stored.
+    /// Words stored.
     word: usize,
     len: usize,
 }
 
 impl Block<'_> {
-    /// Appends `part` to the message: 8-byte loads, and the rest (under 8
-    /// bytes) in one or two loads ending at the part's end; no `memcpy`
-    /// call of variable length.
+    /// Appends `part` to the message: 4-byte loads, each a word of the
+    /// block (shifted into place when the message so far is not a whole
+    /// number of words); no `memcpy` call of variable length.
     #[inline(always)]
     pub(crate) fn put(&mut self, part: &[u8]) {
+        self.len += part.len();
         let mut rest = part;
-        while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
-            self.push(u64::from_le_bytes(*chunk), 8);
-            rest = tail;
-        }
-        let r = rest.len();
-        if r == 0 {
-            return;
-        }
-        let tail = if let Some(last) = part.last_chunk::<8>() {
-            u64::from_le_bytes(*last) >> (8 * (8 - r))
-        } else if let (Some(first), Some(last)) = (part.first_chunk::<4>(), part.last_chunk::<4>())
-        {
-            // 4 to 7 bytes: two loads that overlap in the middle, where
-            // they hold the same bytes.
-            u64::from(u32::from_le_bytes(*first))
-                | u64::from(u32::from_le_bytes(*last)) << (8 * (r - 4))
+        if self.pending == 0 {
+            while let Some((chunk, tail)) = rest.split_first_chunk::<4>() {
+                self.store(u32::from_le_bytes(*chunk));
+                rest = tail;
+            }
         } else {
-            rest.iter().rev().fold(0, |acc, &b| acc << 8 | u64::from(b))
-        };
-        self.push(tail, r);
-    }
-
-    /// Appends the `n` (1 to 8) low bytes of `chunk`, whose other bytes are 0.
-    #[inline(always)]
-    fn push(&mut self, chunk: u64, n: usize) {
-        self.acc |= u128::from(chunk) << (8 * self.pending);
-        self.pending += n;
-        self.len += n;
-        if self.pending >= 8 {
-            self.store(self.acc as u64);
-            self.acc >>= 64;
-            self.pending -= 8;
+            let shift = 8 * self.pending as u32;
+            while let Some((chunk, tail)) = rest.split_first_chunk::<4>() {
+                let c = u32::from_le_bytes(*chunk);
+                self.store(self.acc | c << shift);
+                self.acc = c >> (32 - shift);
+                rest = tail;
+            }
+        }
+        for &b in rest {
+            self.push_byte(b);
         }
     }
 
-    /// Stores the next eight bytes of the block (the message's bytes end by
-    /// byte 56; past it, a longer message's caller broke the contract and
-    /// gets a wrong digest, not a panic).
     #[inline(always)]
-    fn store(&mut self, word: u64) {
-        if self.word < 7 {
-            self.x[2 * self.word][self.lane] = word as u32;
-            self.x[2 * self.word + 1][self.lane] = (word >> 32) as u32;
+    fn push_byte(&mut self, b: u8) {
+        self.acc |= u32::from(b) << (8 * self.pending);
+        self.pending += 1;
+        if self.pending == 4 {
+            self.store(self.acc);
+            self.acc = 0;
+            self.pending = 0;
+        }
+    }
+
+    /// Stores the block's next word (a message past [`SHORT`] bytes, the
+    /// caller's error, gets a wrong digest, not a panic).
+    #[inline(always)]
+    fn store(&mut self, word: u32) {
+        if self.word < 14 {
+            self.x[self.word][self.lane] = word;
             self.word += 1;
         }
     }
@@ -169,9 +163,9 @@ impl Block<'_> {
     #[inline(always)]
     fn finish(mut self) {
         let len = self.len;
-        self.push(0x80, 1);
+        self.push_byte(0x80);
         if self.pending > 0 {
-            self.store(self.acc as u64);
+            self.store(self.acc);
         }
         self.x[14][self.lane] = (len as u32).wrapping_mul(8);
     }
