@@ -247,6 +247,22 @@ fn hex(digest: &[u8; 16], k: usize, out: &mut [u8]) {
     }
 }
 
+/// Whether `stored` (at most 32 bytes) is the first `stored.len()` lowercase
+/// hex characters of `digest`. Compared character by character in
+/// registers: hex written to memory and compared there by `memcmp` stalls
+/// on the fresh stores.
+#[inline]
+fn hex_matches(digest: &[u8; 16], stored: &[u8]) -> bool {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut diff = 0;
+    for (i, &c) in stored.iter().enumerate().take(32) {
+        let byte = digest[i / 2];
+        let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 15 };
+        diff |= c ^ HEX[usize::from(nibble)];
+    }
+    diff == 0 && stored.len() <= 32
+}
+
 /// Encodes `keys` back to back into `buf`, computing their MD5 salts sixteen
 /// at a time in SIMD lanes, and writes where each key ends into `ends`; returns the bytes
 /// written. Key `i` is `buf[ends[i - 1]..ends[i]]` (from 0 for the first),
@@ -390,12 +406,13 @@ fn check_salts<'de, K: BatchDecode<'de>>(
     queue: &mut DeferredSalts,
 ) -> Result<(), (usize, Error)> {
     let digests = queue.digests(|owner| keys[owner]);
-    let mut computed = [0u8; 32];
     let mut first = None;
     for (j, digest) in digests.iter().enumerate().take(queue.jobs) {
         let (at, k) = (queue.at[j], queue.k[j]);
-        hex(digest, k, &mut computed);
-        if keys[queue.owner[j]].get(at..at + k) != Some(&computed[..k]) {
+        if !keys[queue.owner[j]]
+            .get(at..at + k)
+            .is_some_and(|stored| hex_matches(digest, stored))
+        {
             first = Some((queue.owner[j], queue.field[j]));
             break;
         }
