@@ -12,7 +12,8 @@ const MAX_DEFERRED: usize = 4;
 
 /// The `BatchKey` and `BatchDecode` impls. `widths` are those `encode_into`
 /// uses (struct-level salt first, then prefix and body per field);
-/// `segment_count` and `decoded` those of `decode`'s walk.
+/// `segment_count`, `decoded` and the struct-level salt's parts those of
+/// `decode`'s walk.
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
@@ -21,6 +22,7 @@ pub fn expand(
     multi_width: usize,
     segment_count: usize,
     decoded: &TokenStream,
+    (multi_head, multi_tail, last_field): (&TokenStream, &TokenStream, &str),
 ) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
@@ -111,6 +113,43 @@ pub fn expand(
         }
     };
 
+    // decode's walk (`__rowkey_read`) with the salts it can hand over handed
+    // to the queue and plain fields checked, not built. Any refusal sends
+    // `verify_batch` to `decode` for the error, so where several checks
+    // fail the first one found here need not be decode's.
+    let verify = if decoded.is_empty() {
+        let name = &name;
+        let checks = layouts
+            .iter()
+            .map(|l| crate::expand::decode_field(l, p, name, true));
+        quote! {
+            const VERIFY: #p::bool = true;
+            let __sink = __salts;
+            let mut __segs = [#p::Segment::EMPTY; #segment_count];
+            let mut __pos: #p::usize = 0;
+            let mut __seg: #p::usize = 0;
+            #multi_head
+            #(#checks)*
+            #multi_tail
+            if __pos != __in.len() {
+                return #p::Err(#p::Error::field(
+                    #name,
+                    #last_field,
+                    #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
+                ));
+            }
+            let _ = (__seg, __segs);
+            #p::Ok(())
+        }
+    } else {
+        // A layout decode refuses whatever the bytes: its own refusal.
+        quote! {
+            let _ = __salts;
+            <Self as #p::DecodeKey<'__rowkey_de>>::decode(__in)?;
+            #p::Ok(())
+        }
+    };
+
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {
@@ -131,9 +170,7 @@ pub fn expand(
                 __in: &'__rowkey_de [#p::u8],
                 __salts: &mut #p::DeferredSalts,
             ) -> #p::Result<(), #p::Error> {
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                #decoded(Self::__rowkey_walk::<true, _>(__in, &mut __segs, __salts))?;
-                #p::Ok(())
+                #verify
             }
         }
     }

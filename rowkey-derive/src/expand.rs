@@ -73,7 +73,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         .iter()
         .map(|l| encode_field(l, &p, ident, &widths[..=(2 * l.index)]));
     let put_fns = layouts.iter().map(|l| put_fns(l, &p, &name));
-    let decode_fields = layouts.iter().map(|l| decode_field(l, &p, &name));
+    let decode_fields = layouts.iter().map(|l| decode_field(l, &p, &name, false));
     let checks = layouts.iter().map(|l| checks(l, &p));
     let field_idents = layouts.iter().map(|l| l.field.ident);
     let field_vars = layouts.iter().map(|l| format_ident!("__v{}", l.index));
@@ -159,6 +159,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         multi_width,
         segment_count,
         &decoded,
+        (&decode_multi_head, &decode_multi_tail, &last_field),
     );
 
     quote! {
@@ -728,7 +729,10 @@ pub(crate) fn encode_field(
     }
 }
 
-fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+/// A field's part of decode's walk. With `check` (batch verification), a
+/// plain field whose value nothing else reads is only checked
+/// (`DecodePart::check_part`), not built.
+pub fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
     let err = field_err(p, key, &l.name, &quote!(true));
     let name = &l.name;
@@ -907,6 +911,16 @@ fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             } else {
                 #p::None
             };
+        }
+    } else if check
+        && !restored
+        && l.decimal.is_none()
+        && l.body == Body::Plain
+        && l.bucket.is_none()
+    {
+        quote! {
+            let __body: &'__rowkey_de [#p::u8] = #take_body;
+            <#ty as #p::DecodePart<'__rowkey_de>>::check_part(__body).map_err(#err)?;
         }
     } else {
         quote! {
