@@ -5,10 +5,14 @@
 //! key; only the MD5s are computed together.
 //!
 //! The derive implements [`BatchKey`] for every key: an encode that leaves
-//! each salt slot for the caller and says which bytes it hashes. A salt on a
-//! `#[reverse]` field (it hashes bytes the key holds reversed), and salts
-//! past the fourth of one key, are computed one at a time as in
-//! `encode_into`.
+//! each salt slot for the caller and says which bytes it hashes; and
+//! [`BatchDecode`]: decode's walk over a stored key, which hands the salts
+//! over ranges of the key to the same queue ([`SaltSink`]) and checks plain
+//! fields without building them. A salt on a `#[reverse]` or escaped field
+//! (it hashes bytes the key does not hold as they are), a struct-level salt
+//! with a delimiter, and salts past the fourth of one key, are computed one
+//! at a time as in `encode_into` and `decode`. Messages of one block (55
+//! bytes or less, the usual salt) are gathered into the lanes word by word.
 
 use crate::md5x::{self, LANES};
 use crate::{DecodeKey, Error, ErrorKind, RowKey, MAX_SALT_FIELDS};

@@ -110,6 +110,10 @@ pub(crate) struct Block<'x> {
     len: usize,
 }
 
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "halves of a u64 load; counts under 56 bytes"
+)]
 impl Block<'_> {
     /// Appends `part` to the message: 4-byte loads, each a word of the
     /// block (shifted into place when the message so far is not a whole

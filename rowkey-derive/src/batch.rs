@@ -10,20 +10,35 @@ use quote::{format_ident, quote};
 /// Salts one key may leave to the caller (`rowkey::MAX_DEFERRED`).
 const MAX_DEFERRED: usize = 4;
 
+/// What `decode`'s walk is made of, for the batch's own walk.
+pub struct Walk<'a> {
+    pub segment_count: usize,
+    /// The wrapper of the walk's result (a refusal for a layout with a
+    /// `'static` borrow, else empty).
+    pub decoded: &'a TokenStream,
+    /// The struct-level salt, read first and checked last.
+    pub multi_head: &'a TokenStream,
+    pub multi_tail: &'a TokenStream,
+    pub last_field: &'a str,
+}
+
 /// The `BatchKey` and `BatchDecode` impls. `widths` are those `encode_into`
-/// uses (struct-level salt first, then prefix and body per field);
-/// `segment_count`, `decoded` and the struct-level salt's parts those of
-/// `decode`'s walk.
+/// uses (struct-level salt first, then prefix and body per field).
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
     widths: &[TokenStream],
     multi_width: usize,
-    segment_count: usize,
-    decoded: &TokenStream,
-    (multi_head, multi_tail, last_field): (&TokenStream, &TokenStream, &str),
+    walk: &Walk<'_>,
 ) -> TokenStream {
+    let Walk {
+        segment_count,
+        decoded,
+        multi_head,
+        multi_tail,
+        last_field,
+    } = *walk;
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();

@@ -157,9 +157,13 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
         &p,
         &widths,
         multi_width,
-        segment_count,
-        &decoded,
-        (&decode_multi_head, &decode_multi_tail, &last_field),
+        &crate::batch::Walk {
+            segment_count,
+            decoded: &decoded,
+            multi_head: &decode_multi_head,
+            multi_tail: &decode_multi_tail,
+            last_field: &last_field,
+        },
     );
 
     quote! {
