@@ -198,7 +198,7 @@ impl DeferredSalts {
 
     /// The MD5s of the first `min(jobs, LANES)` salts, their bytes read from
     /// `data(owner)`.
-    fn digests<'d>(&self, data: impl Fn(usize) -> &'d [u8]) -> [[u8; 16]; LANES] {
+    fn digests<'d>(&self, data: impl Fn(usize) -> &'d [u8]) -> md5x::Digests {
         let n = self.jobs.min(LANES);
         if self.len[..n].iter().all(|&len| len <= md5x::SHORT) {
             return md5x::digests_short(n, |j, block| {
@@ -238,12 +238,13 @@ impl DeferredSalts {
     }
 }
 
-/// The first `k` (at most 32) lowercase hex characters of `digest`, as
-/// `__private::md5_hex_into` writes them, a byte at a time.
+/// The first `k` (at most 32) lowercase hex characters of lane `lane`'s
+/// digest, as `__private::md5_hex_into` writes them, a byte at a time.
 #[inline]
-fn hex(digest: &[u8; 16], k: usize, out: &mut [u8]) {
+fn hex(digests: &md5x::Digests, lane: usize, k: usize, out: &mut [u8]) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    for (pair, &byte) in out[..k].chunks_mut(2).zip(digest) {
+    for (i, pair) in out[..k].chunks_mut(2).enumerate() {
+        let byte = digests.byte(lane, i);
         pair[0] = HEX[usize::from(byte >> 4)];
         if let Some(low) = pair.get_mut(1) {
             *low = HEX[usize::from(byte & 15)];
@@ -251,16 +252,16 @@ fn hex(digest: &[u8; 16], k: usize, out: &mut [u8]) {
     }
 }
 
-/// Whether `stored` (at most 32 bytes) is the first `stored.len()` lowercase
-/// hex characters of `digest`. Compared character by character in
-/// registers: hex written to memory and compared there by `memcmp` stalls
-/// on the fresh stores.
+/// Whether `stored` (at most 32 bytes) is the first `stored.len()`
+/// lowercase hex characters of lane `lane`'s digest. Compared character by
+/// character in registers: hex written to memory and compared there by
+/// `memcmp` stalls on the fresh stores.
 #[inline]
-fn hex_matches(digest: &[u8; 16], stored: &[u8]) -> bool {
+fn hex_matches(digests: &md5x::Digests, lane: usize, stored: &[u8]) -> bool {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut diff = 0;
     for (i, &c) in stored.iter().enumerate().take(32) {
-        let byte = digest[i / 2];
+        let byte = digests.byte(lane, i / 2);
         let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 15 };
         diff |= c ^ HEX[usize::from(nibble)];
     }
@@ -346,9 +347,9 @@ pub fn encode_batch<K: BatchKey>(
 /// Hashes the first lanes' worth of salts and writes them into `buf`.
 fn write_salts(buf: &mut [u8], queue: &mut DeferredSalts) {
     let digests = queue.digests(|_| buf);
-    for (j, digest) in digests.iter().enumerate().take(queue.jobs) {
+    for j in 0..queue.jobs.min(LANES) {
         let at = queue.at[j];
-        hex(digest, queue.k[j], &mut buf[at..at + queue.k[j]]);
+        hex(&digests, j, queue.k[j], &mut buf[at..at + queue.k[j]]);
     }
     queue.pop_lanes();
 }
@@ -411,11 +412,11 @@ fn check_salts<'de, K: BatchDecode<'de>>(
 ) -> Result<(), (usize, Error)> {
     let digests = queue.digests(|owner| keys[owner]);
     let mut first = None;
-    for (j, digest) in digests.iter().enumerate().take(queue.jobs) {
+    for j in 0..queue.jobs.min(LANES) {
         let (at, k) = (queue.at[j], queue.k[j]);
         if !keys[queue.owner[j]]
             .get(at..at + k)
-            .is_some_and(|stored| hex_matches(digest, stored))
+            .is_some_and(|stored| hex_matches(&digests, j, stored))
         {
             first = Some((queue.owner[j], queue.field[j]));
             break;

@@ -28,7 +28,7 @@ fn blocks(len: usize) -> usize {
 pub(crate) fn digests(
     lens: &[usize],
     mut fill: impl FnMut(usize, usize, &mut [u8; 64]),
-) -> [[u8; 16]; LANES] {
+) -> Digests {
     let lens = &lens[..lens.len().min(LANES)];
     let mut nblocks = [0usize; LANES];
     for (n, &len) in nblocks.iter_mut().zip(lens) {
@@ -64,7 +64,7 @@ pub(crate) fn digests(
         }
         compress(&mut state, &x, &keep);
     }
-    finish(&state)
+    Digests(state)
 }
 
 /// The longest message of one block: 55 bytes, then the 0x80 and the
@@ -73,10 +73,7 @@ pub(crate) const SHORT: usize = 55;
 
 /// [`digests`] of `n` (at most [`LANES`]) messages of at most [`SHORT`]
 /// bytes: `fill(i, block)` [`put`](Block::put)s the parts of message `i`.
-pub(crate) fn digests_short(
-    n: usize,
-    mut fill: impl FnMut(usize, &mut Block<'_>),
-) -> [[u8; 16]; LANES] {
+pub(crate) fn digests_short(n: usize, mut fill: impl FnMut(usize, &mut Block<'_>)) -> Digests {
     let mut x = [[0u32; LANES]; 16];
     for lane in 0..n.min(LANES) {
         let mut block = Block {
@@ -92,7 +89,7 @@ pub(crate) fn digests_short(
     }
     let mut state = INIT;
     compress(&mut state, &x, &[u32::MAX; LANES]);
-    finish(&state)
+    Digests(state)
 }
 
 /// One lane's block of [`digests_short`], built as its bytes arrive: four
@@ -192,15 +189,18 @@ const INIT: [Lane; 4] = [
     [0x1032_5476; LANES],
 ];
 
-/// Each lane's digest: its state words, little-endian.
-fn finish(state: &[Lane; 4]) -> [[u8; 16]; LANES] {
-    let mut out = [[0u8; 16]; LANES];
-    for (lane, digest) in out.iter_mut().enumerate() {
-        for (word, s) in digest.chunks_exact_mut(4).zip(state) {
-            word.copy_from_slice(&s[lane].to_le_bytes());
-        }
+/// Each lane's digest, left in the state words it is read from (byte `i`
+/// is byte `i % 4` of word `i / 4`, little-endian): a salt reads a few of
+/// its bytes, not all sixteen of every lane.
+pub(crate) struct Digests([Lane; 4]);
+
+impl Digests {
+    /// Byte `i` (below 16) of lane `lane`'s digest.
+    #[inline]
+    #[allow(clippy::cast_possible_truncation, reason = "one byte of a word")]
+    pub(crate) fn byte(&self, lane: usize, i: usize) -> u8 {
+        (self.0[(i / 4) % 4][lane % LANES] >> (8 * (i % 4))) as u8
     }
-    out
 }
 
 /// Copies the bytes `start..start + 64` of the concatenation of `parts`
