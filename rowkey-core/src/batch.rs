@@ -5,10 +5,14 @@
 //! key; only the MD5s are computed together.
 //!
 //! The derive implements [`BatchKey`] for every key: an encode that leaves
-//! each salt slot for the caller and says which bytes it hashes. A salt on a
-//! `#[reverse]` field (it hashes bytes the key holds reversed), and salts
-//! past the fourth of one key, are computed one at a time as in
-//! `encode_into`.
+//! each salt slot for the caller and says which bytes it hashes; and
+//! [`BatchDecode`]: decode's walk over a stored key, which hands the salts
+//! over ranges of the key to the same queue ([`SaltSink`]) and checks plain
+//! fields without building them. A salt on a `#[reverse]` or escaped field
+//! (it hashes bytes the key does not hold as they are), a struct-level salt
+//! with a delimiter, and salts past the fourth of one key, are computed one
+//! at a time as in `encode_into` and `decode`. Messages of one block (55
+//! bytes or less, the usual salt) are gathered into the lanes word by word.
 
 use crate::md5x::{self, LANES};
 use crate::{DecodeKey, Error, ErrorKind, RowKey, MAX_SALT_FIELDS};
@@ -17,17 +21,8 @@ use crate::{DecodeKey, Error, ErrorKind, RowKey, MAX_SALT_FIELDS};
 /// further ones itself.
 pub const MAX_DEFERRED: usize = 4;
 
-/// Keys [`verify_batch`] checks in lanes: longer ones are checked by
-/// `decode`, one at a time.
-const VERIFY_SCRATCH: usize = 512;
-
 /// Implemented by `#[derive(RowKey)]`; the batch functions' view of a key.
 pub trait BatchKey: RowKey {
-    /// Whether the derive computes some salt of this layout itself (see the
-    /// module docs); [`verify_batch`] then checks its keys one at a time.
-    #[doc(hidden)]
-    const __EAGER_SALTS: bool;
-
     /// `encode_into`, except that each deferred salt slot is left as it was
     /// and described in `salts` instead.
     ///
@@ -37,14 +32,57 @@ pub trait BatchKey: RowKey {
     fn __encode_deferred(&self, buf: &mut [u8], salts: &mut DeferredSalts) -> Result<usize, Error>;
 }
 
-/// Decoding for [`verify_batch`], implemented by `#[derive(RowKey)]`.
+/// Checking for [`verify_batch`], implemented by `#[derive(RowKey)]`.
 pub trait BatchDecode<'de>: BatchKey + DecodeKey<'de> {
-    /// `decode_unverified`.
+    /// `decode`'s checks, except that salts whose bytes are ranges of the
+    /// input are handed to `salts` (see [`SaltSink`]) instead of hashed; the
+    /// value itself is dropped.
     ///
     /// # Errors
-    /// As `decode_unverified`.
+    /// As `decode`, for every check not handed over; with several failing
+    /// checks, not necessarily `decode`'s error.
     #[doc(hidden)]
-    fn __decode_unverified(bytes: &'de [u8]) -> Result<Self, Error>;
+    fn __verify_deferred(bytes: &'de [u8], salts: &mut DeferredSalts) -> Result<(), Error>;
+}
+
+/// Where decode's walk hands a salt check: [`NoSink`] (plain `decode`)
+/// takes none, [`DeferredSalts`] (batch verification) takes the salts it has
+/// room for, to hash them in lanes later.
+#[doc(hidden)]
+pub trait SaltSink {
+    /// Takes the check that the `k` bytes at `at` are the hex MD5 of the
+    /// input's ranges `parts`, concatenated; `false` leaves it to the caller.
+    fn defer_check(
+        &mut self,
+        field: &'static str,
+        at: usize,
+        k: usize,
+        parts: &[(usize, usize)],
+    ) -> bool;
+}
+
+/// Plain `decode`: every salt checked where it is read.
+#[doc(hidden)]
+pub struct NoSink;
+
+impl SaltSink for NoSink {
+    #[inline(always)]
+    fn defer_check(&mut self, _: &'static str, _: usize, _: usize, _: &[(usize, usize)]) -> bool {
+        false
+    }
+}
+
+impl SaltSink for DeferredSalts {
+    #[inline(always)]
+    fn defer_check(
+        &mut self,
+        field: &'static str,
+        at: usize,
+        k: usize,
+        parts: &[(usize, usize)],
+    ) -> bool {
+        self.try_defer(field, at, k, parts)
+    }
 }
 
 /// Salts waiting for their MD5s: those of the keys encoded so far, hashed
@@ -121,9 +159,23 @@ impl DeferredSalts {
     #[inline]
     #[doc(hidden)]
     pub fn defer(&mut self, field: &'static str, at: usize, k: usize, parts: &[(usize, usize)]) {
-        if self.key_jobs == MAX_DEFERRED || parts.len() > MAX_SALT_FIELDS || k > 32 {
+        if !self.try_defer(field, at, k, parts) {
             self.overflow = true;
-            return;
+        }
+    }
+
+    /// [`defer`](Self::defer), or `false` without recording anything when
+    /// the key has no room left for the salt.
+    #[inline]
+    fn try_defer(
+        &mut self,
+        field: &'static str,
+        at: usize,
+        k: usize,
+        parts: &[(usize, usize)],
+    ) -> bool {
+        if self.key_jobs == MAX_DEFERRED || parts.len() > MAX_SALT_FIELDS || k > 32 {
+            return false;
         }
         let j = self.jobs;
         self.field[j] = field;
@@ -141,12 +193,21 @@ impl DeferredSalts {
         self.used += parts.len();
         self.jobs += 1;
         self.key_jobs += 1;
+        true
     }
 
     /// The MD5s of the first `min(jobs, LANES)` salts, their bytes read from
     /// `data(owner)`.
-    fn digests<'d>(&self, data: impl Fn(usize) -> &'d [u8]) -> [[u8; 16]; LANES] {
+    fn digests<'d>(&self, data: impl Fn(usize) -> &'d [u8]) -> md5x::Digests {
         let n = self.jobs.min(LANES);
+        if self.len[..n].iter().all(|&len| len <= md5x::SHORT) {
+            return md5x::digests_short(n, |j, block| {
+                let data = data(self.owner[j]);
+                for &(from, to) in &self.parts[self.first[j]..self.first[j] + self.count[j]] {
+                    block.put(data.get(from..to).unwrap_or(&[]));
+                }
+            });
+        }
         md5x::digests(&self.len[..n], |j, start, block| {
             let parts = &self.parts[self.first[j]..self.first[j] + self.count[j]];
             md5x::gather(data(self.owner[j]), parts, start, block);
@@ -177,17 +238,34 @@ impl DeferredSalts {
     }
 }
 
-/// The first `k` (at most 32) lowercase hex characters of `digest`, as
-/// `__private::md5_hex_into` writes them, a byte at a time.
+/// The first `k` (at most 32) lowercase hex characters of lane `lane`'s
+/// digest, as `__private::md5_hex_into` writes them, a byte at a time.
 #[inline]
-fn hex(digest: &[u8; 16], k: usize, out: &mut [u8]) {
+fn hex(digests: &md5x::Digests, lane: usize, k: usize, out: &mut [u8]) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    for (pair, &byte) in out[..k].chunks_mut(2).zip(digest) {
+    for (i, pair) in out[..k].chunks_mut(2).enumerate() {
+        let byte = digests.byte(lane, i);
         pair[0] = HEX[usize::from(byte >> 4)];
         if let Some(low) = pair.get_mut(1) {
             *low = HEX[usize::from(byte & 15)];
         }
     }
+}
+
+/// Whether `stored` (at most 32 bytes) is the first `stored.len()`
+/// lowercase hex characters of lane `lane`'s digest. Compared character by
+/// character in registers: hex written to memory and compared there by
+/// `memcmp` stalls on the fresh stores.
+#[inline]
+fn hex_matches(digests: &md5x::Digests, lane: usize, stored: &[u8]) -> bool {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut diff = 0;
+    for (i, &c) in stored.iter().enumerate().take(32) {
+        let byte = digests.byte(lane, i / 2);
+        let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 15 };
+        diff |= c ^ HEX[usize::from(nibble)];
+    }
+    diff == 0 && stored.len() <= 32
 }
 
 /// Encodes `keys` back to back into `buf`, computing their MD5 salts sixteen
@@ -269,17 +347,17 @@ pub fn encode_batch<K: BatchKey>(
 /// Hashes the first lanes' worth of salts and writes them into `buf`.
 fn write_salts(buf: &mut [u8], queue: &mut DeferredSalts) {
     let digests = queue.digests(|_| buf);
-    for (j, digest) in digests.iter().enumerate().take(queue.jobs) {
+    for j in 0..queue.jobs.min(LANES) {
         let at = queue.at[j];
-        hex(digest, queue.k[j], &mut buf[at..at + queue.k[j]]);
+        hex(&digests, j, queue.k[j], &mut buf[at..at + queue.k[j]]);
     }
     queue.pop_lanes();
 }
 
 /// Checks `keys` as `K::decode` does, every salt included, computing the
 /// MD5s sixteen at a time in SIMD lanes: for a batch of keys read from a
-/// table, before trusting them. The values themselves come from
-/// `decode_unverified`, which does every other check at no MD5 cost.
+/// table, before trusting them. Every other check is `decode`'s own walk
+/// over the key (its value dropped).
 ///
 /// ```
 /// use rowkey::RowKey;
@@ -302,28 +380,19 @@ fn write_salts(buf: &mut [u8], queue: &mut DeferredSalts) {
 /// # Errors
 /// The index of the first key `decode` refuses, with `decode`'s error for it.
 pub fn verify_batch<'de, K: BatchDecode<'de>>(keys: &[&'de [u8]]) -> Result<(), (usize, Error)> {
-    let mut scratch = [0u8; VERIFY_SCRATCH];
     let mut queue = DeferredSalts::new();
     for (i, &bytes) in keys.iter().enumerate() {
         queue.begin_key(i, 0);
-        // Everything but the salts, then the key encoded again with its
-        // salt slots left open: every byte but the salts is the input's
-        // (decode accepts only keys that encode back to themselves), so the
-        // salts' parts are ranges of the input.
-        let planned = !K::__EAGER_SALTS
-            && bytes.len() <= VERIFY_SCRATCH
-            && match K::__decode_unverified(bytes) {
-                Ok(value) => {
-                    value.__encode_deferred(&mut scratch, &mut queue) == Ok(bytes.len())
-                        && !queue.overflow
-                }
-                Err(_) => false,
-            };
-        if !planned {
+        // decode's walk, with the salts over ranges of the input left in
+        // the queue: no value built, nothing encoded again.
+        if K::__verify_deferred(bytes, &mut queue).is_err() {
             queue.abandon_key();
+            // Keys before this one are reported first.
             while queue.jobs > 0 {
                 check_salts::<K>(keys, &mut queue)?;
             }
+            // decode's own error: a failing deferred salt read before the
+            // failing check is the one it reports.
             <K as DecodeKey<'de>>::decode(bytes).map_err(|e| (i, e))?;
         } else if queue.jobs >= LANES {
             check_salts::<K>(keys, &mut queue)?;
@@ -342,12 +411,13 @@ fn check_salts<'de, K: BatchDecode<'de>>(
     queue: &mut DeferredSalts,
 ) -> Result<(), (usize, Error)> {
     let digests = queue.digests(|owner| keys[owner]);
-    let mut computed = [0u8; 32];
     let mut first = None;
-    for (j, digest) in digests.iter().enumerate().take(queue.jobs) {
+    for j in 0..queue.jobs.min(LANES) {
         let (at, k) = (queue.at[j], queue.k[j]);
-        hex(digest, k, &mut computed);
-        if keys[queue.owner[j]].get(at..at + k) != Some(&computed[..k]) {
+        if !keys[queue.owner[j]]
+            .get(at..at + k)
+            .is_some_and(|stored| hex_matches(&digests, j, stored))
+        {
             first = Some((queue.owner[j], queue.field[j]));
             break;
         }

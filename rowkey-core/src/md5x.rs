@@ -28,19 +28,14 @@ fn blocks(len: usize) -> usize {
 pub(crate) fn digests(
     lens: &[usize],
     mut fill: impl FnMut(usize, usize, &mut [u8; 64]),
-) -> [[u8; 16]; LANES] {
+) -> Digests {
     let lens = &lens[..lens.len().min(LANES)];
     let mut nblocks = [0usize; LANES];
     for (n, &len) in nblocks.iter_mut().zip(lens) {
         *n = blocks(len);
     }
     let most = nblocks.iter().copied().max().unwrap_or(1);
-    let mut state: [Lane; 4] = [
-        [0x6745_2301; LANES],
-        [0xefcd_ab89; LANES],
-        [0x98ba_dcfe; LANES],
-        [0x1032_5476; LANES],
-    ];
+    let mut state = INIT;
     for block in 0..most {
         let mut x = [[0u32; LANES]; 16];
         // A lane whose message has fewer blocks keeps its state (mask 0).
@@ -69,13 +64,143 @@ pub(crate) fn digests(
         }
         compress(&mut state, &x, &keep);
     }
-    let mut out = [[0u8; 16]; LANES];
-    for (lane, digest) in out.iter_mut().enumerate() {
-        for (word, s) in digest.chunks_exact_mut(4).zip(&state) {
-            word.copy_from_slice(&s[lane].to_le_bytes());
+    Digests(state)
+}
+
+/// The longest message of one block: 55 bytes, then the 0x80 and the
+/// 8-byte length.
+pub(crate) const SHORT: usize = 55;
+
+/// [`digests`] of `n` (at most [`LANES`]) messages of at most [`SHORT`]
+/// bytes: `fill(i, block)` [`put`](Block::put)s the parts of message `i`.
+pub(crate) fn digests_short(n: usize, mut fill: impl FnMut(usize, &mut Block<'_>)) -> Digests {
+    let mut x = [[0u32; LANES]; 16];
+    for lane in 0..n.min(LANES) {
+        let mut block = Block {
+            x: &mut x,
+            lane,
+            acc: 0,
+            pending: 0,
+            word: 0,
+            len: 0,
+        };
+        fill(lane, &mut block);
+        block.finish();
+    }
+    let mut state = INIT;
+    compress(&mut state, &x, &[u32::MAX; LANES]);
+    Digests(state)
+}
+
+/// One lane's block of [`digests_short`], built as its bytes arrive: four
+/// at a time straight into the lane's words, each stored once. (Built in
+/// memory a range at a time and read back as words, the loads stall, each
+/// waiting for the several stores it overlaps.)
+pub(crate) struct Block<'x> {
+    x: &'x mut [Lane; 16],
+    lane: usize,
+    /// `pending` (0 to 3) bytes not yet stored, little-endian.
+    acc: u32,
+    pending: usize,
+    /// Words stored.
+    word: usize,
+    len: usize,
+}
+
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "halves of a u64 load; counts under 56 bytes"
+)]
+impl Block<'_> {
+    /// Appends `part` to the message: 4-byte loads, each a word of the
+    /// block (shifted into place when the message so far is not a whole
+    /// number of words); no `memcpy` call of variable length.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, part: &[u8]) {
+        self.len += part.len();
+        let mut rest = part;
+        if self.pending == 0 {
+            // Two words per load: half the loop's turns.
+            while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
+                let pair = u64::from_le_bytes(*chunk);
+                if self.word < 13 {
+                    self.x[self.word][self.lane] = pair as u32;
+                    self.x[self.word + 1][self.lane] = (pair >> 32) as u32;
+                    self.word += 2;
+                }
+                rest = tail;
+            }
+            if let Some((chunk, tail)) = rest.split_first_chunk::<4>() {
+                self.store(u32::from_le_bytes(*chunk));
+                rest = tail;
+            }
+        } else {
+            let shift = 8 * self.pending as u32;
+            while let Some((chunk, tail)) = rest.split_first_chunk::<4>() {
+                let c = u32::from_le_bytes(*chunk);
+                self.store(self.acc | c << shift);
+                self.acc = c >> (32 - shift);
+                rest = tail;
+            }
+        }
+        for &b in rest {
+            self.push_byte(b);
         }
     }
-    out
+
+    #[inline(always)]
+    fn push_byte(&mut self, b: u8) {
+        self.acc |= u32::from(b) << (8 * self.pending);
+        self.pending += 1;
+        if self.pending == 4 {
+            self.store(self.acc);
+            self.acc = 0;
+            self.pending = 0;
+        }
+    }
+
+    /// Stores the block's next word (a message past [`SHORT`] bytes, the
+    /// caller's error, gets a wrong digest, not a panic).
+    #[inline(always)]
+    fn store(&mut self, word: u32) {
+        if self.word < 14 {
+            self.x[self.word][self.lane] = word;
+            self.word += 1;
+        }
+    }
+
+    /// The padding: 0x80 after the message, its length in bits in bytes
+    /// 56..64 (under 2^32 bits, so the high word stays 0).
+    #[inline(always)]
+    fn finish(mut self) {
+        let len = self.len;
+        self.push_byte(0x80);
+        if self.pending > 0 {
+            self.store(self.acc);
+        }
+        self.x[14][self.lane] = (len as u32).wrapping_mul(8);
+    }
+}
+
+const INIT: [Lane; 4] = [
+    [0x6745_2301; LANES],
+    [0xefcd_ab89; LANES],
+    [0x98ba_dcfe; LANES],
+    [0x1032_5476; LANES],
+];
+
+/// Each lane's digest, left in the state words it is read from (byte `i`
+/// is byte `i % 4` of word `i / 4`, little-endian): a salt reads a few of
+/// its bytes, not all sixteen of every lane.
+pub(crate) struct Digests([Lane; 4]);
+
+impl Digests {
+    /// Byte `i` (below 16) of lane `lane`'s digest.
+    #[inline]
+    #[allow(clippy::cast_possible_truncation, reason = "one byte of a word")]
+    pub(crate) fn byte(&self, lane: usize, i: usize) -> u8 {
+        (self.0[(i / 4) % 4][lane % LANES] >> (8 * (i % 4))) as u8
+    }
 }
 
 /// Copies the bytes `start..start + 64` of the concatenation of `parts`

@@ -124,6 +124,34 @@ pub trait DecodePart<'de>: KeyPart + Sized {
     /// Bytes no value encodes to (an unknown code, bad UTF-8, ...): the
     /// derive adds the key and field names.
     fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind>;
+
+    /// Whether [`decode_part`](Self::decode_part) accepts `bytes`, without
+    /// building the value: batch verification's check. The default decodes
+    /// and drops the value; override it only where checking is cheaper.
+    ///
+    /// # Errors
+    /// Exactly when `decode_part` fails (not necessarily with its error:
+    /// the caller asks `decode_part` for that).
+    #[doc(hidden)]
+    #[inline]
+    fn check_part(bytes: &'de [u8]) -> Result<(), ErrorKind> {
+        Self::decode_part(bytes).map(drop)
+    }
+}
+
+/// `core::str::from_utf8`'s verdict, `Ok` at once for ASCII: a `&str` is
+/// not built (it cannot be without the full check in safe code), so a
+/// short field is not worth the full validator's setup.
+#[inline]
+pub(crate) fn check_utf8(bytes: &[u8]) -> Result<(), ErrorKind> {
+    if bytes.is_ascii() {
+        return Ok(());
+    }
+    core::str::from_utf8(bytes)
+        .map(drop)
+        .map_err(|e| ErrorKind::InvalidUtf8 {
+            valid_up_to: e.valid_up_to(),
+        })
 }
 
 /// A field whose byte order is its value order, so that the scan builder can
@@ -476,6 +504,11 @@ impl<'de> DecodePart<'de> for &'de str {
             valid_up_to: e.valid_up_to(),
         })
     }
+
+    #[inline]
+    fn check_part(bytes: &'de [u8]) -> Result<(), ErrorKind> {
+        check_utf8(bytes)
+    }
 }
 
 impl<'de> DecodePart<'de> for &'de [u8] {
@@ -510,6 +543,11 @@ mod owned {
     impl DecodePart<'_> for String {
         fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
             <&str>::decode_part(bytes).map(String::from)
+        }
+
+        #[inline]
+        fn check_part(bytes: &[u8]) -> Result<(), ErrorKind> {
+            super::check_utf8(bytes)
         }
     }
     impl OrderedPart for String {}

@@ -2,7 +2,7 @@
 //! without notice. Kept here, not in the derive's output, so the code every
 //! key expands to stays small and one copy of each rule is tested.
 
-pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts};
+pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
 pub use crate::option::{read_presence, write_presence, Presence};

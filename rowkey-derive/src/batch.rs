@@ -10,6 +10,18 @@ use quote::{format_ident, quote};
 /// Salts one key may leave to the caller (`rowkey::MAX_DEFERRED`).
 const MAX_DEFERRED: usize = 4;
 
+/// What `decode`'s walk is made of, for the batch's own walk.
+pub struct Walk<'a> {
+    pub segment_count: usize,
+    /// The wrapper of the walk's result (a refusal for a layout with a
+    /// `'static` borrow, else empty).
+    pub decoded: &'a TokenStream,
+    /// The struct-level salt, read first and checked last.
+    pub multi_head: &'a TokenStream,
+    pub multi_tail: &'a TokenStream,
+    pub last_field: &'a str,
+}
+
 /// The `BatchKey` and `BatchDecode` impls. `widths` are those `encode_into`
 /// uses (struct-level salt first, then prefix and body per field).
 pub fn expand(
@@ -18,7 +30,15 @@ pub fn expand(
     p: &TokenStream,
     widths: &[TokenStream],
     multi_width: usize,
+    walk: &Walk<'_>,
 ) -> TokenStream {
+    let Walk {
+        segment_count,
+        decoded,
+        multi_head,
+        multi_tail,
+        last_field,
+    } = *walk;
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();
@@ -41,7 +61,6 @@ pub fn expand(
     // an `Option` field's (behind its presence byte) and a `#[decimal]`
     // body's, to keep this path to the plain case.
     let mut room = MAX_DEFERRED - usize::from(input.attrs.salt.is_some());
-    let mut eager = false;
     let fields: Vec<_> = layouts
         .iter()
         .map(|l| {
@@ -58,11 +77,7 @@ pub fn expand(
                     room -= 1;
                     deferred_field(l, p, ident, before, k)
                 }
-                Some(_) => {
-                    eager = true;
-                    crate::encode::encode_field(l, p, ident, before)
-                }
-                None => crate::encode::encode_field(l, p, ident, before),
+                _ => crate::encode::encode_field(l, p, ident, before),
             }
         })
         .collect();
@@ -71,7 +86,6 @@ pub fn expand(
             // With a delimiter the salt hashes the values joined by it,
             // bytes the key does not hold in one run: computed here, as
             // `encode_into` does.
-            eager = true;
             return crate::salt::multi_salt(input, layouts, p, &name, multi_width).0;
         }
         let k = salt.chars;
@@ -114,11 +128,46 @@ pub fn expand(
         }
     };
 
+    // decode's walk (`__rowkey_read`) with the salts it can hand over handed
+    // to the queue and plain fields checked, not built. Any refusal sends
+    // `verify_batch` to `decode` for the error, so where several checks
+    // fail the first one found here need not be decode's.
+    let verify = if decoded.is_empty() {
+        let name = &name;
+        let checks = layouts
+            .iter()
+            .map(|l| crate::decode::decode_field(l, p, name, true));
+        quote! {
+            const VERIFY: #p::bool = true;
+            let __sink = __salts;
+            let mut __segs = [#p::Segment::EMPTY; #segment_count];
+            let mut __pos: #p::usize = 0;
+            let mut __seg: #p::usize = 0;
+            #multi_head
+            #(#checks)*
+            #multi_tail
+            if __pos != __in.len() {
+                return #p::Err(#p::Error::field(
+                    #name,
+                    #last_field,
+                    #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
+                ));
+            }
+            let _ = (__seg, __segs);
+            #p::Ok(())
+        }
+    } else {
+        // A layout decode refuses whatever the bytes: its own refusal.
+        quote! {
+            let _ = __salts;
+            <Self as #p::DecodeKey<'__rowkey_de>>::decode(__in)?;
+            #p::Ok(())
+        }
+    };
+
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {
-            const __EAGER_SALTS: #p::bool = #eager;
-
             #[inline]
             fn __encode_deferred(
                 &self,
@@ -132,10 +181,11 @@ pub fn expand(
         #[automatically_derived]
         impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {
             #[inline]
-            fn __decode_unverified(
+            fn __verify_deferred(
                 __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                Self::decode_unverified(__in)
+                __salts: &mut #p::DeferredSalts,
+            ) -> #p::Result<(), #p::Error> {
+                #verify
             }
         }
     }

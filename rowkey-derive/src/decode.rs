@@ -6,9 +6,10 @@ use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// The read of field `l` in `__rowkey_read`: its salt or bucket, body, pad or
-/// delimiter, refused as the SPEC says, and its segment for `explain`.
-pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+/// A field's part of decode's walk. With `check` (batch verification), a
+/// plain field whose value nothing else reads is only checked
+/// (`DecodePart::check_part`), not built.
+pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
     let err = field_err(p, key, &l.name, &quote!(true));
     let name = &l.name;
@@ -126,16 +127,31 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
         }
         .map_err(#err)?)
     };
-    let verify_salt = if l.salt.is_some() {
-        let data = if l.body == Body::Reverse {
-            quote!(<#ty as #p::Reversible>::body_bytes(&#var))
+    let verify_salt = if let Some(k) = l.salt {
+        // A salt over the body as stored (bytes of the input, from
+        // `__body_at`) may be handed to the sink, to be hashed later with
+        // other keys' (`rowkey::verify_batch`); plain decode's sink takes
+        // none.
+        let (data, sink) = if l.body == Body::Reverse {
+            (quote!(<#ty as #p::Reversible>::body_bytes(&#var)), quote!())
         } else if l.escaped {
-            quote!(<#ty as #p::EscapeBytes>::raw_bytes(&#var))
+            (quote!(<#ty as #p::EscapeBytes>::raw_bytes(&#var)), quote!())
         } else {
-            quote!(__body)
+            (
+                quote!(__body),
+                quote! {
+                    !#p::SaltSink::defer_check(
+                        __sink,
+                        #name,
+                        __at,
+                        #k,
+                        &[(__body_at, __body_at + __body.len())],
+                    ) &&
+                },
+            )
         };
         quote! {
-            if VERIFY && !#p::salt_matches(#data, __salt) {
+            if VERIFY && #sink !#p::salt_matches(#data, __salt) {
                 return #p::Err(#p::Error::field(#key, #name, #p::ErrorKind::SaltMismatch));
             }
         }
@@ -172,6 +188,16 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
             } else {
                 #p::None
             };
+        }
+    } else if check
+        && !restored
+        && l.decimal.is_none()
+        && l.body == Body::Plain
+        && l.bucket.is_none()
+    {
+        quote! {
+            let __body: &'__rowkey_de [#p::u8] = #take_body;
+            <#ty as #p::DecodePart<'__rowkey_de>>::check_part(__body).map_err(#err)?;
         }
     } else {
         quote! {

@@ -95,7 +95,7 @@ impl<'a> Gen<'a> {
 fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let g = Gen::new(input, krate);
     let scan_builder = crate::scan::expand(input, &g.layouts, &g.p, &g.static_max);
-    let batch = crate::batch::expand(input, &g.layouts, &g.p, &g.widths, g.multi_width);
+    let batch = batch_impls(&g);
     let row_key = row_key_impl(&g);
     let inherent = inherent_impl(&g);
     let decode = decode_impls(&g);
@@ -266,7 +266,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let segment_count = g.segment_count;
     let (_, decode_multi_head, decode_multi_tail) =
         multi_salt(g.input, &g.layouts, p, name, g.multi_width);
-    let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name));
+    let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
     let last_field = g
         .layouts
         .last()
@@ -280,7 +280,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 __in: &'__rowkey_de [#p::u8],
             ) -> #p::Result<Self, #p::Error> {
                 let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                #decoded(Self::__rowkey_walk::<true>(__in, &mut __segs))
+                #decoded(Self::__rowkey_walk::<true, _>(__in, &mut __segs, &mut #p::NoSink))
             }
 
             #[inline]
@@ -288,7 +288,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 __in: &'__rowkey_de [#p::u8],
             ) -> #p::Result<Self, #p::Error> {
                 let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                #decoded(Self::__rowkey_walk::<false>(__in, &mut __segs))
+                #decoded(Self::__rowkey_walk::<false, _>(__in, &mut __segs, &mut #p::NoSink))
             }
         }
 
@@ -320,7 +320,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 bytes: &'__rowkey_de [#p::u8],
             ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
                 let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                Self::__rowkey_walk::<true>(bytes, &mut __segs)?;
+                Self::__rowkey_walk::<true, _>(bytes, &mut __segs, &mut #p::NoSink)?;
                 #p::Ok(#p::explain(bytes, __segs))
             }
 
@@ -332,9 +332,10 @@ fn decode_impls(g: &Gen) -> TokenStream {
             // decode and takes `__rowkey_bad_len`, out of line, for the
             // same errors in the same order.
             #[inline(always)]
-            fn __rowkey_walk<const VERIFY: #p::bool>(
+            fn __rowkey_walk<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
                 __in: &'__rowkey_de [#p::u8],
                 __segs: &mut [#p::Segment; #segment_count],
+                __sink: &mut __RowkeySink,
             ) -> #p::Result<#walk_ty, #p::Error> {
                 // At least one byte: no row has an empty key.
                 const __MIN: #p::usize = #p::min_len(&[#(#static_widths),*]);
@@ -342,7 +343,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
                     return #p::Err(#p::known_error(Self::__rowkey_bad_len::<VERIFY>(__in)));
                 }
-                Self::__rowkey_read::<VERIFY>(__in, __segs)
+                Self::__rowkey_read::<VERIFY, __RowkeySink>(__in, __segs, __sink)
             }
 
             /// The error of an input that is empty, shorter than the
@@ -359,7 +360,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                     return #p::Error::key(#name, #p::length_refusal(__in.len()));
                 }
                 let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                match Self::__rowkey_read::<VERIFY>(__in, &mut __segs) {
+                match Self::__rowkey_read::<VERIFY, _>(__in, &mut __segs, &mut #p::NoSink) {
                     #p::Err(__e) => __e,
                     #p::Ok(_) => #p::Error::key(
                         #name,
@@ -369,9 +370,10 @@ fn decode_impls(g: &Gen) -> TokenStream {
             }
 
             #[inline(always)]
-            fn __rowkey_read<const VERIFY: #p::bool>(
+            fn __rowkey_read<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
                 __in: &'__rowkey_de [#p::u8],
                 __segs: &mut [#p::Segment; #segment_count],
+                __sink: &mut __RowkeySink,
             ) -> #p::Result<#walk_ty, #p::Error> {
                 let mut __pos: #p::usize = 0;
                 let mut __seg: #p::usize = 0;
@@ -391,6 +393,31 @@ fn decode_impls(g: &Gen) -> TokenStream {
             }
         }
     }
+}
+
+/// `BatchKey` and `BatchDecode` (`batch.rs`): batch verification runs
+/// decode's walk, with the struct-level salt's read and check.
+fn batch_impls(g: &Gen) -> TokenStream {
+    let (_, multi_head, multi_tail) = multi_salt(g.input, &g.layouts, &g.p, &g.name, g.multi_width);
+    let (_, _, decoded) = decoded_value(g);
+    let last_field = g
+        .layouts
+        .last()
+        .map_or_else(String::new, |l| l.name.clone());
+    crate::batch::expand(
+        g.input,
+        &g.layouts,
+        &g.p,
+        &g.widths,
+        g.multi_width,
+        &crate::batch::Walk {
+            segment_count: g.segment_count,
+            decoded: &decoded,
+            multi_head: &multi_head,
+            multi_tail: &multi_tail,
+            last_field: &last_field,
+        },
+    )
 }
 
 /// What the walk of a key returns, how it builds it, and what `decode` does

@@ -70,8 +70,15 @@ pub fn multi_salt(
         __segs[__seg] = #p::Segment { name: "salt", kind: #p::SegmentKind::Salt, start: 0, end: __pos };
         __seg += 1;
     };
+    // Without a delimiter the salt hashes the slots as they are in the
+    // input: the sink may take it.
+    let sink = if salt.delim.is_none() {
+        quote!(!#p::SaltSink::defer_check(__sink, "salt", 0, #k, &[#(#slots),*]))
+    } else {
+        quote!(true)
+    };
     let tail = quote! {
-        if VERIFY {
+        if VERIFY && #sink {
             let mut __check = [0u8; #k];
             #p::md5_hex_joined_into(
                 &[#(#p::salt_part(&__in[#slots.0..#slots.1], #hows)),*],
