@@ -466,6 +466,15 @@ struct Shape {
     buckets: NonZeroU32,
 }
 
+impl Shape {
+    /// The longest row any range of the scan holds: the bounds' end, and
+    /// one byte a successor rule may add (`range_rows`).
+    #[inline(always)]
+    fn row_bound(&self) -> usize {
+        usize::from(self.n) + usize::from(self.lo_len.max(self.hi_len)) + 1
+    }
+}
+
 /// Range `i`'s row lengths, and which bytes a successor rule incremented
 /// (`prefix_stop` adds one to one byte), so that the template can be put
 /// back when the rows were worked out in place.
@@ -522,6 +531,38 @@ fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
     }
 }
 
+/// The template's rows and lengths into `r`, a blank range: the rows up to
+/// `bound` bytes, the most any range of the scan holds (`Shape::row_bound`),
+/// in one constant-size piece of 16, 32 or 64 bytes, or whole. The bound
+/// depends on the layout and the fields given, not on the values, so the
+/// optimizer picks the piece when it inlines the scan: every write into
+/// `r` is then at a constant offset, the rest of `r` stays zero (never
+/// read), and `r` is built where the caller's loop binds it.
+#[inline(always)]
+fn copy_rows<K: RowKey>(t: &KeyRange<K>, r: &mut KeyRange<K>, bound: usize) {
+    (r.start_len, r.stop_len) = (t.start_len, t.stop_len);
+    copy_prefix(crate::buf(&t.start), crate::buf_mut(&mut r.start), bound);
+    copy_prefix(crate::buf(&t.stop), crate::buf_mut(&mut r.stop), bound);
+}
+
+/// `dst[..len] = src[..len]` for rows of one length, as a copy of 16, 32 or
+/// 64 bytes when one covers `len`, else of the whole row.
+#[inline(always)]
+fn copy_prefix(src: &[u8], dst: &mut [u8], len: usize) {
+    macro_rules! chunk {
+        ($($w:literal),*) => {$(
+            if len <= $w {
+                if let (Some(s), Some(d)) = (src.first_chunk::<$w>(), dst.first_chunk_mut::<$w>()) {
+                    *d = *s;
+                    return;
+                }
+            }
+        )*};
+    }
+    chunk!(16, 32, 64);
+    dst.copy_from_slice(src);
+}
+
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Writes range `i`'s salt and bucket (those fanned out) into both rows,
@@ -549,6 +590,33 @@ fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
             (a[len + 1], b[len + 1]) = (lo, lo);
         }
     }
+}
+
+/// Range `i`'s salt and bucket bytes (those fanned out) as they lie in
+/// the first 16 bytes of a row read little-endian, and the mask of their
+/// positions: what [`write_fan`] writes, for rows whose fan ends by byte 16.
+#[inline(always)]
+fn fan_bits(sh: &Shape, i: u32) -> (u128, u128) {
+    let (len, n) = (u32::from(sh.len), u32::from(sh.n));
+    let (mut mask, mut bits) = (0u128, 0u128);
+    let mut salt = i / sh.buckets;
+    for j in (0..u32::from(sh.salt_fan)).rev() {
+        let hex = HEX[(salt & 0xf) as usize];
+        salt >>= 4;
+        mask |= 0xff << (8 * j);
+        bits |= u128::from(hex) << (8 * j);
+    }
+    if n > len {
+        let bucket = i % sh.buckets;
+        // One byte, or two big-endian: the low byte last, at `n - 1`.
+        mask |= 0xff << (8 * (n - 1));
+        bits |= u128::from(bucket & 0xff) << (8 * (n - 1));
+        if n - len == 2 {
+            mask |= 0xff << (8 * len);
+            bits |= u128::from((bucket >> 8) & 0xff) << (8 * len);
+        }
+    }
+    (mask, bits)
 }
 
 /// `stop > start`, as slices compare, without a `memcmp` call when their
@@ -602,11 +670,12 @@ impl<K: RowKey> core::fmt::Debug for Scan<'_, K> {
 /// The ranges of one scan, one per salt value and bucket the prefix leaves
 /// open, in key order; none when the scan can select nothing. Computed as
 /// they are taken: no allocation.
+// In C order, the rows last: a salt or bucket byte written into them at a
+// position held in a `u16` lies at or after their start, which the
+// optimizer can tell from the fields before them, so the counters and
+// the shape are not reloaded after each such write.
+#[repr(C)]
 pub struct ScanRanges<K: RowKey> {
-    /// The template rows, as the range they become: every range of a scan
-    /// whose ranges share their rows is this value copied whole.
-    /// When the ranges share their rows (`shared`), its lengths are theirs.
-    rows: KeyRange<K>,
     shape: Shape,
     /// Every range is the template with its salt and bucket written in.
     shared: bool,
@@ -615,6 +684,10 @@ pub struct ScanRanges<K: RowKey> {
     bumped: [Option<u16>; 2],
     next: u32,
     count: u32,
+    /// The template rows, as the range they become: every range of a scan
+    /// whose ranges share their rows is this value copied whole.
+    /// When the ranges share their rows (`shared`), its lengths are theirs.
+    rows: KeyRange<K>,
 }
 
 impl<K: RowKey> Clone for ScanRanges<K> {
@@ -673,6 +746,45 @@ impl<K: RowKey> ScanRanges<K> {
         self.count as usize
     }
 
+    /// Range `i`, built as a careful hand would build it: a blank range,
+    /// the template's rows copied up to their lengths in constant-size
+    /// pieces ([`copy_rows`]) and, when the ranges share their rows, this
+    /// range's salt and bucket patched into the first 16 bytes in a
+    /// register before they are stored. Every write into the range is then
+    /// at a constant offset, so the optimizer builds it where the caller's
+    /// loop binds it (a byte stored at a runtime position would make it
+    /// build the range aside and copy it there). The template is never
+    /// written per range: its reads do not wait on narrow stores to the
+    /// same bytes.
+    #[inline(always)]
+    fn range(&self, i: u32) -> KeyRange<K> {
+        let mut r = KeyRange::EMPTY;
+        copy_rows(&self.rows, &mut r, self.shape.row_bound());
+        if !self.shared || self.count <= 1 {
+            return r;
+        }
+        let sh = &self.shape;
+        let (a, b) = (
+            crate::buf_mut(&mut r.start),
+            crate::buf_mut(&mut r.stop),
+        );
+        match (
+            a.first_chunk_mut::<16>(),
+            b.first_chunk_mut::<16>(),
+            self.rows.start.as_ref().first_chunk::<16>(),
+            self.rows.stop.as_ref().first_chunk::<16>(),
+        ) {
+            (Some(a), Some(b), Some(ta), Some(tb)) => {
+                let (mask, bits) = fan_bits(sh, i);
+                *a = (u128::from_le_bytes(*ta) & !mask | bits).to_le_bytes();
+                *b = (u128::from_le_bytes(*tb) & !mask | bits).to_le_bytes();
+            }
+            // Not shared (`first_range`).
+            _ => {}
+        }
+        r
+    }
+
     /// Range 0 worked out in place on the rows: whether it selects anything
     /// (whether any range does), and, when its successor rules changed no
     /// byte before the bounds, its row lengths, set on the template
@@ -689,7 +801,11 @@ impl<K: RowKey> ScanRanges<K> {
         );
         let rows = range_rows(&shape, 0, a, b);
         let n = usize::from(shape.n);
-        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= n)) {
+        // A fan that ends past byte 16, or rows shorter than 16 bytes, are
+        // worked out range by range too: `range` patches the fan into the
+        // first 16 bytes only.
+        let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16;
+        if !fans || (patchable && rows.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
             self.shared = true;
             (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
             return rows.selects;
@@ -707,15 +823,25 @@ impl<K: RowKey> ScanRanges<K> {
 
     /// The rows of the next range of a scan whose ranges share no rows (a
     /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
-    /// out in place on the template, lengths included: whether there is
-    /// one. The bytes a successor rule incremented are put back on the next
-    /// call.
+    /// out in place on the template `rows`, lengths included, from range
+    /// `next` on, after putting back the bytes the last range's successor
+    /// rules incremented (`bumped`). Returns the range after it, and, when
+    /// there is a range, the bytes to put back on the next call.
+    ///
+    /// Out of line, it takes the rows alone and the rest by value: were the
+    /// whole `ScanRanges` passed by reference, its address would escape and
+    /// its counters and shape would live in memory on the common path too,
+    /// reloaded for every range instead of folded.
     #[inline(never)]
-    fn work_out_next(&mut self) -> bool {
-        let shape = self.shape;
+    fn work_out_next(
+        (rows, shape): &mut (KeyRange<K>, Shape),
+        bumped: [Option<u16>; 2],
+        mut next: u32,
+        count: u32,
+    ) -> (u32, Option<[Option<u16>; 2]>) {
         let (a, b) = (
-            crate::buf_mut(&mut self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
+            crate::buf_mut(&mut rows.start),
+            crate::buf_mut(&mut rows.stop),
         );
         let undo = |a: &mut [u8], b: &mut [u8], bumped: [Option<usize>; 2]| {
             if let Some(j) = bumped[0] {
@@ -725,26 +851,24 @@ impl<K: RowKey> ScanRanges<K> {
                 b[j] = b[j].wrapping_sub(1);
             }
         };
-        undo(
-            a,
-            b,
-            core::mem::take(&mut self.bumped).map(|j| j.map(usize::from)),
-        );
-        while self.next < self.count {
-            let i = self.next;
-            self.next += 1;
-            let rows = range_rows(&shape, i, a, b);
+        undo(a, b, bumped.map(|j| j.map(usize::from)));
+        while next < count {
+            let i = next;
+            next += 1;
+            let r = range_rows(shape, i, a, b);
             // Never false after the first range (see `Scan::finish`);
             // skipped, not yielded, should it be.
-            if rows.selects {
+            if r.selects {
+                (rows.start_len, rows.stop_len) = (r.start, r.stop.unwrap_or(0));
                 // Bumped bytes are row positions, below 32768.
-                self.bumped = rows.bumped.map(|j| j.and_then(|j| u16::try_from(j).ok()));
-                (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
-                return true;
+                return (
+                    next,
+                    Some(r.bumped.map(|j| j.and_then(|j| u16::try_from(j).ok()))),
+                );
             }
-            undo(a, b, rows.bumped);
+            undo(a, b, r.bumped);
         }
-        false
+        (next, None)
     }
 }
 
@@ -758,22 +882,21 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
         if self.next >= self.count {
             return None;
         }
+        let i = self.next;
         if self.shared {
-            if self.count > 1 {
-                write_fan(
-                    &self.shape,
-                    self.next,
-                    crate::buf_mut(&mut self.rows.start),
-                    crate::buf_mut(&mut self.rows.stop),
-                );
-            }
             self.next += 1;
-        } else if !self.work_out_next() {
-            return None;
+        } else {
+            // On a copy of the rows and shape, so that no address inside
+            // `self` reaches the call (see `work_out_next`).
+            let mut work = (self.rows, self.shape);
+            let (next, bumped) =
+                Self::work_out_next(&mut work, self.bumped, self.next, self.count);
+            self.rows = work.0;
+            self.next = next;
+            self.bumped = bumped.unwrap_or_default();
+            bumped?;
         }
-        // The template copied whole into the value returned: no zeroing,
-        // and no range built aside and moved after.
-        Some(self.rows)
+        Some(self.range(i))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
