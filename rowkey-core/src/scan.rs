@@ -95,6 +95,9 @@ pub struct Scan<'r, K: RowKey> {
     /// The stop row holds the start row's prefix already (all of it but a
     /// struct-level salt written at the end).
     copied: bool,
+    /// The longest row this scan's fields can make, from their static
+    /// widths (`__private::scan_row_bound`); `usize::MAX` when unknown.
+    row_bound: usize,
     error: Option<Error>,
 }
 
@@ -312,6 +315,14 @@ impl<K: RowKey> Scan<'_, K> {
         }
     }
 
+    /// The longest row the fields given can make, from their static widths
+    /// (`__private::scan_row_bound`): a constant, where the row lengths
+    /// worked out from the values are not, as far as the optimizer sees.
+    #[inline(always)]
+    pub fn row_bound(&mut self, bound: usize) {
+        self.row_bound = bound;
+    }
+
     /// The prefix is a whole key: match it exactly, not as a prefix.
     #[inline(always)]
     pub fn exact(&mut self) {
@@ -418,6 +429,19 @@ impl<K: RowKey> Scan<'_, K> {
                 .and_then(NonZeroU32::new)
                 .unwrap_or(NonZeroU32::MIN),
             salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
+            bound: u16::MAX,
+        };
+        // The static bound holds for every value (each slot counted in it
+        // has a fixed width); should it not, the rows are refused rather
+        // than copied short. Taken from the constant, not from the rows,
+        // so that the optimizer sees it where the ranges are copied.
+        if shape.rows_end() > self.row_bound {
+            debug_assert!(false, "scan rows past the layout's static widths");
+            return Err(Self::overflow_error(self.last_field));
+        }
+        let shape = Shape {
+            bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
+            ..shape
         };
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
@@ -432,15 +456,33 @@ impl<K: RowKey> Scan<'_, K> {
             && crate::buf(&rows.stop)[n..n + self.hi_len]
                 .iter()
                 .all(|&b| b == 0);
-        let nothing = self.nothing;
+        let selects = !(self.nothing || below_least);
         let ranges = self.ranges;
+        let first = if selects {
+            first_range(&shape, &mut ranges.rows, count > 1)
+        } else {
+            First {
+                shared: false,
+                lens: None,
+                selects: false,
+            }
+        };
+        // The iterator's state is stored last, after every byte written
+        // into the rows at a runtime position (any of which, as far as the
+        // optimizer can tell, might overwrite it): then it can follow these
+        // stores to where the ranges are taken and fold the shape there.
+        if let Some((start, stop)) = first.lens {
+            (ranges.rows.start_len, ranges.rows.stop_len) = (start, stop);
+        }
         ranges.shape = shape;
-        if nothing || below_least {
-            return Ok(());
-        }
-        if ranges.first_range(count > 1) {
-            ranges.count = u32::try_from(count).unwrap_or(0);
-        }
+        ranges.shared = first.shared;
+        ranges.bumped = [None, None];
+        ranges.next = 0;
+        ranges.count = if first.selects {
+            u32::try_from(count).unwrap_or(0)
+        } else {
+            0
+        };
         Ok(())
     }
 }
@@ -464,6 +506,8 @@ struct Shape {
     /// Buckets fanned out, 1 for none (never 0: range `i`'s bucket is
     /// `i % buckets`, with no check for a zero divisor).
     buckets: NonZeroU32,
+    /// The longest row of any range (`Shape::row_bound`).
+    bound: u16,
 }
 
 impl Shape {
@@ -471,7 +515,64 @@ impl Shape {
     /// one byte a successor rule may add (`range_rows`).
     #[inline(always)]
     fn row_bound(&self) -> usize {
+        usize::from(self.bound)
+    }
+
+    /// The bounds' end and one byte a successor rule may add
+    /// (`range_rows`): the longest row of any range, worked out from the
+    /// values.
+    #[inline(always)]
+    fn rows_end(&self) -> usize {
         usize::from(self.n) + usize::from(self.lo_len.max(self.hi_len)) + 1
+    }
+}
+
+/// What working out range 0 found (see [`first_range`]).
+struct First {
+    /// Every range is the template with its salt and bucket patched in.
+    shared: bool,
+    /// When shared, the row lengths of every range.
+    lens: Option<(usize, usize)>,
+    /// Whether range 0 selects anything (whether any range does).
+    selects: bool,
+}
+
+/// Range 0 worked out in place on the template rows: whether it selects
+/// anything, and, when its successor rules changed no byte before the
+/// bounds, its row lengths (`shared`). Then the rows are every range's
+/// once its own salt and bucket are patched in, and a range costs one copy.
+/// That is every scan but one whose bound is all `0xFF` bytes and carries
+/// into a fanned-out bucket or salt, or whose fan does not end within the
+/// first 16 bytes (`ScanRanges::range` patches those only); for those the
+/// rows are put back and each range is worked out as it is taken.
+#[inline(always)]
+fn first_range<K: RowKey>(shape: &Shape, rows: &mut KeyRange<K>, fans: bool) -> First {
+    let (a, b) = (
+        crate::buf_mut(&mut rows.start),
+        crate::buf_mut(&mut rows.stop),
+    );
+    let r = range_rows(shape, 0, a, b);
+    let n = usize::from(shape.n);
+    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16;
+    if !fans || (patchable && r.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
+        return First {
+            shared: true,
+            lens: Some((r.start, r.stop.unwrap_or(0))),
+            selects: r.selects,
+        };
+    }
+    // Salt and bucket bytes are rewritten for every range; only the bytes
+    // a successor rule incremented are the template's own.
+    if let Some(j) = r.bumped[0] {
+        a[j] = a[j].wrapping_sub(1);
+    }
+    if let Some(j) = r.bumped[1] {
+        b[j] = b[j].wrapping_sub(1);
+    }
+    First {
+        shared: false,
+        lens: None,
+        selects: r.selects,
     }
 }
 
@@ -760,10 +861,15 @@ impl<K: RowKey> ScanRanges<K> {
     fn range(&self, i: u32) -> KeyRange<K> {
         let mut r = KeyRange::EMPTY;
         copy_rows(&self.rows, &mut r, self.shape.row_bound());
-        if !self.shared || self.count <= 1 {
+        let sh = &self.shape;
+        // Decided by the shape, not by `shared`: a range worked out in place
+        // (not shared) already holds these bytes, so patching them again
+        // changes nothing, and the two ways of taking a range do not make
+        // two ways of building it (the optimizer would then build it aside
+        // and copy it).
+        if self.count <= 1 || sh.n > 16 {
             return r;
         }
-        let sh = &self.shape;
         let (a, b) = (
             crate::buf_mut(&mut r.start),
             crate::buf_mut(&mut r.stop),
@@ -779,46 +885,10 @@ impl<K: RowKey> ScanRanges<K> {
                 *a = (u128::from_le_bytes(*ta) & !mask | bits).to_le_bytes();
                 *b = (u128::from_le_bytes(*tb) & !mask | bits).to_le_bytes();
             }
-            // Not shared (`first_range`).
+            // Rows shorter than 16 bytes are not shared (`first_range`).
             _ => {}
         }
         r
-    }
-
-    /// Range 0 worked out in place on the rows: whether it selects anything
-    /// (whether any range does), and, when its successor rules changed no
-    /// byte before the bounds, its row lengths, set on the template
-    /// (`shared`). Then the rows are every range's once its own salt and
-    /// bucket are written over them, and a range costs one copy. That is every scan but one whose bound is all
-    /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
-    /// the rows are put back and each range is worked out as it is taken.
-    #[inline(always)]
-    fn first_range(&mut self, fans: bool) -> bool {
-        let shape = self.shape;
-        let (a, b) = (
-            crate::buf_mut(&mut self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
-        );
-        let rows = range_rows(&shape, 0, a, b);
-        let n = usize::from(shape.n);
-        // A fan that ends past byte 16, or rows shorter than 16 bytes, are
-        // worked out range by range too: `range` patches the fan into the
-        // first 16 bytes only.
-        let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16;
-        if !fans || (patchable && rows.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
-            self.shared = true;
-            (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
-            return rows.selects;
-        }
-        // Salt and bucket bytes are rewritten for every range; only the
-        // bytes a successor rule incremented are the template's own.
-        if let Some(j) = rows.bumped[0] {
-            a[j] = a[j].wrapping_sub(1);
-        }
-        if let Some(j) = rows.bumped[1] {
-            b[j] = b[j].wrapping_sub(1);
-        }
-        rows.selects
     }
 
     /// The rows of the next range of a scan whose ranges share no rows (a
@@ -928,6 +998,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             framed: false,
             buckets: NonZeroU32::MIN,
             salt_fan: 0,
+            bound: u16::MAX,
         },
         shared: false,
         bumped: [None, None],
@@ -963,6 +1034,7 @@ pub fn scan_state<K: RowKey>(
         salt_seen: 0,
         last_field: "",
         copied: false,
+        row_bound: usize::MAX,
         error: None,
     };
     if let Some((chars, delim, fields)) = salt {
