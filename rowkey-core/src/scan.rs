@@ -632,36 +632,34 @@ fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
     }
 }
 
-/// The template's rows and lengths into `r`, a blank range: the rows up to
-/// `bound` bytes, the most any range of the scan holds (`Shape::row_bound`),
-/// in one constant-size piece of 16, 32 or 64 bytes, or whole. The bound
-/// depends on the layout and the fields given, not on the values, so the
-/// optimizer picks the piece when it inlines the scan: every write into
-/// `r` is then at a constant offset, the rest of `r` stays zero (never
-/// read), and `r` is built where the caller's loop binds it.
+/// A template row into a blank one of the same length, up to `bound`
+/// bytes, its first 16 with `mask`'s bytes replaced by `bits`' (read
+/// little-endian): one piece of 16, 32 or 64 bytes, whichever covers
+/// `bound`, put together in a local and stored in one write (so that the
+/// optimizer sees the piece and the zero bytes after it as two parts of
+/// the range, each written once), else the whole row.
 #[inline(always)]
-fn copy_rows<K: RowKey>(t: &KeyRange<K>, r: &mut KeyRange<K>, bound: usize) {
-    (r.start_len, r.stop_len) = (t.start_len, t.stop_len);
-    copy_prefix(crate::buf(&t.start), crate::buf_mut(&mut r.start), bound);
-    copy_prefix(crate::buf(&t.stop), crate::buf_mut(&mut r.stop), bound);
-}
-
-/// `dst[..len] = src[..len]` for rows of one length, as a copy of 16, 32 or
-/// 64 bytes when one covers `len`, else of the whole row.
-#[inline(always)]
-fn copy_prefix(src: &[u8], dst: &mut [u8], len: usize) {
-    macro_rules! chunk {
+fn copy_row(src: &[u8], dst: &mut [u8], bound: usize, mask: u128, bits: u128) {
+    let patch = |head: &mut [u8]| {
+        if let Some(h) = head.first_chunk_mut::<16>() {
+            *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
+        }
+    };
+    macro_rules! piece {
         ($($w:literal),*) => {$(
-            if len <= $w {
+            if bound <= $w {
                 if let (Some(s), Some(d)) = (src.first_chunk::<$w>(), dst.first_chunk_mut::<$w>()) {
-                    *d = *s;
+                    let mut piece = *s;
+                    patch(&mut piece);
+                    *d = piece;
                     return;
                 }
             }
         )*};
     }
-    chunk!(16, 32, 64);
+    piece!(16, 32, 64);
     dst.copy_from_slice(src);
+    patch(dst);
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -848,46 +846,47 @@ impl<K: RowKey> ScanRanges<K> {
     }
 
     /// Range `i`, built as a careful hand would build it: a blank range,
-    /// the template's rows copied up to their lengths in constant-size
-    /// pieces ([`copy_rows`]) and, when the ranges share their rows, this
-    /// range's salt and bucket patched into the first 16 bytes in a
-    /// register before they are stored. Every write into the range is then
-    /// at a constant offset, so the optimizer builds it where the caller's
-    /// loop binds it (a byte stored at a runtime position would make it
-    /// build the range aside and copy it there). The template is never
-    /// written per range: its reads do not wait on narrow stores to the
-    /// same bytes.
+    /// then the template's rows up to the longest row the scan's fields
+    /// can make (a bound known when the scan is compiled, `Shape::bound`),
+    /// the first 16 bytes of each patched with this range's salt and
+    /// bucket in a register (`fan_bits`), the rest in one constant-size
+    /// piece. Every write into the range is then at a constant offset and
+    /// of a constant size, so the optimizer builds it where the caller's
+    /// loop binds it: a byte stored at a runtime position, or a piece of a
+    /// runtime size, makes it build the range aside and copy all of it
+    /// there. The template is not written per range, so its reads never
+    /// wait on narrow stores to the same bytes.
     #[inline(always)]
     fn range(&self, i: u32) -> KeyRange<K> {
-        let mut r = KeyRange::EMPTY;
-        copy_rows(&self.rows, &mut r, self.shape.row_bound());
         let sh = &self.shape;
-        // Decided by the shape, not by `shared`: a range worked out in place
-        // (not shared) already holds these bytes, so patching them again
-        // changes nothing, and the two ways of taking a range do not make
-        // two ways of building it (the optimizer would then build it aside
-        // and copy it).
-        if self.count <= 1 || sh.n > 16 {
-            return r;
-        }
-        let (a, b) = (
+        // A range worked out in place (not shared) holds its own salt and
+        // bucket, possibly carried into by a successor rule: nothing is
+        // patched. Masked with bit operations, not branched on, so that
+        // both ways of taking a range build it the same way.
+        let (mask, bits) = if self.count > 1 && sh.n <= 16 {
+            fan_bits(sh, i)
+        } else {
+            (0, 0)
+        };
+        let keep = u128::from(self.shared).wrapping_neg();
+        let (mask, bits) = (mask & keep, bits & keep);
+        let mut r = KeyRange::EMPTY;
+        (r.start_len, r.stop_len) = (self.rows.start_len, self.rows.stop_len);
+        let bound = sh.row_bound();
+        copy_row(
+            crate::buf(&self.rows.start),
             crate::buf_mut(&mut r.start),
-            crate::buf_mut(&mut r.stop),
+            bound,
+            mask,
+            bits,
         );
-        match (
-            a.first_chunk_mut::<16>(),
-            b.first_chunk_mut::<16>(),
-            self.rows.start.as_ref().first_chunk::<16>(),
-            self.rows.stop.as_ref().first_chunk::<16>(),
-        ) {
-            (Some(a), Some(b), Some(ta), Some(tb)) => {
-                let (mask, bits) = fan_bits(sh, i);
-                *a = (u128::from_le_bytes(*ta) & !mask | bits).to_le_bytes();
-                *b = (u128::from_le_bytes(*tb) & !mask | bits).to_le_bytes();
-            }
-            // Rows shorter than 16 bytes are not shared (`first_range`).
-            _ => {}
-        }
+        copy_row(
+            crate::buf(&self.rows.stop),
+            crate::buf_mut(&mut r.stop),
+            bound,
+            mask,
+            bits,
+        );
         r
     }
 
