@@ -634,32 +634,36 @@ fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
 
 /// A template row into a blank one of the same length, up to `bound`
 /// bytes, its first 16 with `mask`'s bytes replaced by `bits`' (read
-/// little-endian): one piece of 16, 32 or 64 bytes, whichever covers
-/// `bound`, put together in a local and stored in one write (so that the
-/// optimizer sees the piece and the zero bytes after it as two parts of
-/// the range, each written once), else the whole row.
+/// little-endian): 1, 2 or 4 words of 16 bytes, whichever cover `bound`,
+/// moved as integers (so that the optimizer sees each word and the zero
+/// bytes after them as parts of the range written once each), else the
+/// whole row.
 #[inline(always)]
 fn copy_row(src: &[u8], dst: &mut [u8], bound: usize, mask: u128, bits: u128) {
-    let patch = |head: &mut [u8]| {
-        if let Some(h) = head.first_chunk_mut::<16>() {
-            *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
-        }
-    };
-    macro_rules! piece {
-        ($($w:literal),*) => {$(
-            if bound <= $w {
-                if let (Some(s), Some(d)) = (src.first_chunk::<$w>(), dst.first_chunk_mut::<$w>()) {
-                    let mut piece = *s;
-                    patch(&mut piece);
-                    *d = piece;
+    macro_rules! words {
+        ($($n:literal),*) => {$(
+            if bound <= 16 * $n {
+                if let (Some(s), Some(d)) = (
+                    src.first_chunk::<{ 16 * $n }>(),
+                    dst.first_chunk_mut::<{ 16 * $n }>(),
+                ) {
+                    for (j, (s, d)) in s.chunks_exact(16).zip(d.chunks_exact_mut(16)).enumerate() {
+                        let mut w = u128::from_le_bytes(s.try_into().unwrap_or([0; 16]));
+                        if j == 0 {
+                            w = w & !mask | bits;
+                        }
+                        d.copy_from_slice(&w.to_le_bytes());
+                    }
                     return;
                 }
             }
         )*};
     }
-    piece!(16, 32, 64);
+    words!(1, 2, 4);
     dst.copy_from_slice(src);
-    patch(dst);
+    if let Some(h) = dst.first_chunk_mut::<16>() {
+        *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
+    }
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
