@@ -511,6 +511,13 @@ struct Shape {
 }
 
 impl Shape {
+    /// Whether a salt or bucket fans out: known from constants where the
+    /// range count is not, so that a scan of one range has no fan code.
+    #[inline(always)]
+    fn fans(&self) -> bool {
+        self.salt_fan > 0 || self.buckets.get() > 1
+    }
+
     /// The longest row any range of the scan holds: the bounds' end, and
     /// one byte a successor rule may add (`range_rows`).
     #[inline(always)]
@@ -867,7 +874,7 @@ impl<K: RowKey> ScanRanges<K> {
         // bucket, possibly carried into by a successor rule: nothing is
         // patched. Masked with bit operations, not branched on, so that
         // both ways of taking a range build it the same way.
-        let (mask, bits) = if self.count > 1 && sh.n <= 16 {
+        let (mask, bits) = if sh.fans() && sh.n <= 16 {
             fan_bits(sh, i)
         } else {
             (0, 0)
