@@ -647,6 +647,17 @@ fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
 /// whole row.
 #[inline(always)]
 fn copy_row(src: &[u8], dst: &mut [u8], bound: usize, mask: u128, bits: u128) {
+    let patch = |row: &mut [u8]| {
+        if let Some(h) = row.first_chunk_mut::<16>() {
+            *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
+        }
+    };
+    // A short row (a constant length) is copied whole: a few moves.
+    if dst.len() <= SMALL_ROW {
+        dst.copy_from_slice(src);
+        patch(dst);
+        return;
+    }
     macro_rules! words {
         ($($n:literal),*) => {$(
             if bound <= 16 * $n {
@@ -668,9 +679,7 @@ fn copy_row(src: &[u8], dst: &mut [u8], bound: usize, mask: u128, bits: u128) {
     }
     words!(1, 2, 4);
     dst.copy_from_slice(src);
-    if let Some(h) = dst.first_chunk_mut::<16>() {
-        *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
-    }
+    patch(dst);
 }
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
