@@ -64,9 +64,10 @@ pub fn expand(
             Some((order, s.delim.is_some()))
         });
         // The longest row of a scan that ends at this field: the
-        // struct-level salt room and the slots up to it (`static_widths`
-        // holds the salt room, then each field's prefix and slot).
-        let widths = &static_widths[..(3 + 2 * l.index).min(static_widths.len())];
+        // struct-level salt room, the slots up to it and the next field's
+        // prefix, where a bucket left open fans out (`static_widths` holds
+        // the salt room, then each field's prefix and slot).
+        let widths = &static_widths[..(4 + 2 * l.index).min(static_widths.len())];
         let row_bound = quote!(const { #p::scan_row_bound(&[#(#widths),*]) });
         let (step, method) = field(
             l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v, &row_bound,
