@@ -971,7 +971,10 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
             return None;
         }
         let i = self.next;
-        if self.shared {
+        // A scan that does not fan out always shares its rows; said from
+        // the shape as well, which the optimizer folds, so that such a scan
+        // has no code for the other way.
+        if self.shared || !self.shape.fans() {
             self.next += 1;
         } else {
             // On a copy of the rows and shape, so that no address inside
