@@ -336,6 +336,44 @@ impl<K: RowKey> Scan<'_, K> {
         self.nothing = true;
     }
 
+    /// The shape of the ranges (see [`Shape`]), with the static row bound.
+    ///
+    /// # Errors
+    /// Rows longer than the bound (which every value should keep to).
+    #[inline(always)]
+    fn shape(&self, buckets: usize, salt_fan: Option<usize>) -> Result<Shape, Error> {
+        // Positions are at most `ROW_MAX` (checked by the caller), within
+        // `u16`; a fanned-out salt has at most 5 chars and buckets at most
+        // 65536 ranges (`count <= MAX_FAN_OUT`): a small shape, cheap to
+        // move.
+        let pos = |x: usize| u16::try_from(x).unwrap_or(u16::MAX);
+        let shape = Shape {
+            len: pos(self.len),
+            n: pos(self.len + self.gap),
+            lo_len: pos(self.lo_len),
+            hi_len: pos(self.hi_len),
+            lo: self.lo,
+            hi: self.hi,
+            open: self.open,
+            framed: self.framed,
+            buckets: u32::try_from(buckets)
+                .ok()
+                .and_then(NonZeroU32::new)
+                .unwrap_or(NonZeroU32::MIN),
+            salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
+            bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
+        };
+        // The static bound holds for every value (each slot counted in it
+        // has a fixed width); should it not, the rows are refused rather
+        // than copied short. The shape keeps the constant, not the rows'
+        // own end, so that the optimizer sees it where the ranges are
+        // copied. Short rows are copied whole, without it.
+        if Self::CAP > SMALL_ROW && shape.rows_end() > self.row_bound {
+            return Err(Self::overflow_error(self.last_field));
+        }
+        Ok(shape)
+    }
+
     /// Ends the scan: writes a given struct-level salt, copies the prefix to
     /// the stop row, and decides the fan-out (0 when nothing can match) and
     /// the rows every range shares (see [`first_range`](ScanRanges::first_range)).
@@ -411,37 +449,7 @@ impl<K: RowKey> Scan<'_, K> {
             stop[..len].copy_from_slice(&start[..len]);
         }
         let n = self.len + self.gap;
-        // Positions are at most `ROW_MAX` (checked above), within `u16`;
-        // a fanned-out salt has at most 5 chars and buckets at most 65536
-        // ranges (`count <= MAX_FAN_OUT`): a small shape, cheap to move.
-        let pos = |x: usize| u16::try_from(x).unwrap_or(u16::MAX);
-        let shape = Shape {
-            len: pos(len),
-            n: pos(n),
-            lo_len: pos(self.lo_len),
-            hi_len: pos(self.hi_len),
-            lo: self.lo,
-            hi: self.hi,
-            open: self.open,
-            framed: self.framed,
-            buckets: u32::try_from(buckets)
-                .ok()
-                .and_then(NonZeroU32::new)
-                .unwrap_or(NonZeroU32::MIN),
-            salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
-            bound: u16::MAX,
-        };
-        // The static bound holds for every value (each slot counted in it
-        // has a fixed width); should it not, the rows are refused rather
-        // than copied short. Taken from the constant, not from the rows,
-        // so that the optimizer sees it where the ranges are copied.
-        if Self::CAP > SMALL_ROW && shape.rows_end() > self.row_bound {
-            return Err(Self::overflow_error(self.last_field));
-        }
-        let shape = Shape {
-            bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
-            ..shape
-        };
+        let shape = self.shape(buckets, salt_fan)?;
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
         // and stop alike): the first range decides for all. It is worked out
@@ -452,7 +460,7 @@ impl<K: RowKey> Scan<'_, K> {
         // framed: `..[0]` still holds the key ending in an empty value.)
         let below_least = self.hi == Tail::Excluded
             && self.framed
-            && crate::buf(&rows.stop)[n..n + self.hi_len]
+            && crate::buf(&self.ranges.rows.stop)[n..n + self.hi_len]
                 .iter()
                 .all(|&b| b == 0);
         let selects = !(self.nothing || below_least);
@@ -466,22 +474,7 @@ impl<K: RowKey> Scan<'_, K> {
                 selects: false,
             }
         };
-        // The iterator's state is stored last, after every byte written
-        // into the rows at a runtime position (any of which, as far as the
-        // optimizer can tell, might overwrite it): then it can follow these
-        // stores to where the ranges are taken and fold the shape there.
-        if let Some((start, stop)) = first.lens {
-            (ranges.rows.start_len, ranges.rows.stop_len) = (start, stop);
-        }
-        ranges.shape = shape;
-        ranges.shared = first.shared;
-        ranges.bumped = [None, None];
-        ranges.next = 0;
-        ranges.count = if first.selects {
-            u32::try_from(count).unwrap_or(0)
-        } else {
-            0
-        };
+        ranges.start(shape, &first, count);
         Ok(())
     }
 }
@@ -909,6 +902,27 @@ impl<K: RowKey> ScanRanges<K> {
         r
     }
 
+    /// Sets the iterator's state once the rows are written. Stored last,
+    /// after every byte written into the rows at a runtime position (any of
+    /// which, as far as the optimizer can tell, might overwrite it): then it
+    /// can follow these stores to where the ranges are taken and fold the
+    /// shape there.
+    #[inline(always)]
+    fn start(&mut self, shape: Shape, first: &First, count: usize) {
+        if let Some((start, stop)) = first.lens {
+            (self.rows.start_len, self.rows.stop_len) = (start, stop);
+        }
+        self.shape = shape;
+        self.shared = first.shared;
+        self.bumped = [None, None];
+        self.next = 0;
+        self.count = if first.selects {
+            u32::try_from(count).unwrap_or(0)
+        } else {
+            0
+        };
+    }
+
     /// The rows of the next range of a scan whose ranges share no rows (a
     /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
     /// out in place on the template `rows`, lengths included, from range
@@ -980,8 +994,7 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
             // On a copy of the rows and shape, so that no address inside
             // `self` reaches the call (see `work_out_next`).
             let mut work = (self.rows, self.shape);
-            let (next, bumped) =
-                Self::work_out_next(&mut work, self.bumped, self.next, self.count);
+            let (next, bumped) = Self::work_out_next(&mut work, self.bumped, self.next, self.count);
             self.rows = work.0;
             self.next = next;
             self.bumped = bumped.unwrap_or_default();

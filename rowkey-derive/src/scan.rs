@@ -55,7 +55,6 @@ pub fn expand(
     );
     let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
 
-
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
     for l in layouts {
