@@ -781,11 +781,6 @@ impl<K: RowKey> core::fmt::Debug for Scan<'_, K> {
 /// The ranges of one scan, one per salt value and bucket the prefix leaves
 /// open, in key order; none when the scan can select nothing. Computed as
 /// they are taken: no allocation.
-// In C order, the rows last: a salt or bucket byte written into them at a
-// position held in a `u16` lies at or after their start, which the
-// optimizer can tell from the fields before them, so the counters and
-// the shape are not reloaded after each such write.
-#[repr(C)]
 pub struct ScanRanges<K: RowKey> {
     shape: Shape,
     /// Every range is the template with its salt and bucket written in.
@@ -795,9 +790,10 @@ pub struct ScanRanges<K: RowKey> {
     bumped: [Option<u16>; 2],
     next: u32,
     count: u32,
-    /// The template rows, as the range they become: every range of a scan
-    /// whose ranges share their rows is this value copied whole.
-    /// When the ranges share their rows (`shared`), its lengths are theirs.
+    /// The template rows: every range of a scan whose ranges share their
+    /// rows is a blank range with these copied in up to the shape's bound
+    /// and its salt and bucket patched in (`range`). When the ranges share
+    /// their rows (`shared`), its lengths are theirs.
     rows: KeyRange<K>,
 }
 
