@@ -204,6 +204,20 @@ pub const fn scan_cap(widths: &[Option<usize>]) -> usize {
     }
 }
 
+/// The longest row a scan of the leading slots `widths` (struct-level salt
+/// room, then each field's prefix and slot) can build: their sum and one
+/// byte a successor rule may add, or `usize::MAX` when a slot's width is
+/// not fixed (a value there may take any room up to `SCAN_CAP`). Known at
+/// compile time, it lets the scan copy its rows in pieces whose size the
+/// optimizer sees (`ScanRanges::next`).
+#[must_use]
+pub const fn scan_row_bound(widths: &[Option<usize>]) -> usize {
+    match sum_widths(widths) {
+        Some(w) => w.saturating_add(1),
+        None => usize::MAX,
+    }
+}
+
 /// A slot's width with one more byte (a delimiter, a presence byte).
 #[must_use]
 pub const fn plus_one(width: Option<usize>) -> Option<usize> {

@@ -95,6 +95,9 @@ pub struct Scan<'r, K: RowKey> {
     /// The stop row holds the start row's prefix already (all of it but a
     /// struct-level salt written at the end).
     copied: bool,
+    /// The longest row this scan's fields can make, from their static
+    /// widths (`__private::scan_row_bound`); `usize::MAX` when unknown.
+    row_bound: usize,
     error: Option<Error>,
 }
 
@@ -312,6 +315,14 @@ impl<K: RowKey> Scan<'_, K> {
         }
     }
 
+    /// The longest row the fields given can make, from their static widths
+    /// (`__private::scan_row_bound`): a constant, where the row lengths
+    /// worked out from the values are not, as far as the optimizer sees.
+    #[inline(always)]
+    pub fn row_bound(&mut self, bound: usize) {
+        self.row_bound = bound;
+    }
+
     /// The prefix is a whole key: match it exactly, not as a prefix.
     #[inline(always)]
     pub fn exact(&mut self) {
@@ -323,6 +334,44 @@ impl<K: RowKey> Scan<'_, K> {
     #[inline(always)]
     pub fn empty(&mut self) {
         self.nothing = true;
+    }
+
+    /// The shape of the ranges (see [`Shape`]), with the static row bound.
+    ///
+    /// # Errors
+    /// Rows longer than the bound (which every value should keep to).
+    #[inline(always)]
+    fn shape(&self, buckets: usize, salt_fan: Option<usize>) -> Result<Shape, Error> {
+        // Positions are at most `ROW_MAX` (checked by the caller), within
+        // `u16`; a fanned-out salt has at most 5 chars and buckets at most
+        // 65536 ranges (`count <= MAX_FAN_OUT`): a small shape, cheap to
+        // move.
+        let pos = |x: usize| u16::try_from(x).unwrap_or(u16::MAX);
+        let shape = Shape {
+            len: pos(self.len),
+            n: pos(self.len + self.gap),
+            lo_len: pos(self.lo_len),
+            hi_len: pos(self.hi_len),
+            lo: self.lo,
+            hi: self.hi,
+            open: self.open,
+            framed: self.framed,
+            buckets: u32::try_from(buckets)
+                .ok()
+                .and_then(NonZeroU32::new)
+                .unwrap_or(NonZeroU32::MIN),
+            salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
+            bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
+        };
+        // The static bound holds for every value (each slot counted in it
+        // has a fixed width); should it not, the rows are refused rather
+        // than copied short. The shape keeps the constant, not the rows'
+        // own end, so that the optimizer sees it where the ranges are
+        // copied. Short rows are copied whole, without it.
+        if Self::CAP > SMALL_ROW && shape.rows_end() > self.row_bound {
+            return Err(Self::overflow_error(self.last_field));
+        }
+        Ok(shape)
     }
 
     /// Ends the scan: writes a given struct-level salt, copies the prefix to
@@ -400,25 +449,7 @@ impl<K: RowKey> Scan<'_, K> {
             stop[..len].copy_from_slice(&start[..len]);
         }
         let n = self.len + self.gap;
-        // Positions are at most `ROW_MAX` (checked above), within `u16`;
-        // a fanned-out salt has at most 5 chars and buckets at most 65536
-        // ranges (`count <= MAX_FAN_OUT`): a small shape, cheap to move.
-        let pos = |x: usize| u16::try_from(x).unwrap_or(u16::MAX);
-        let shape = Shape {
-            len: pos(len),
-            n: pos(n),
-            lo_len: pos(self.lo_len),
-            hi_len: pos(self.hi_len),
-            lo: self.lo,
-            hi: self.hi,
-            open: self.open,
-            framed: self.framed,
-            buckets: u32::try_from(buckets)
-                .ok()
-                .and_then(NonZeroU32::new)
-                .unwrap_or(NonZeroU32::MIN),
-            salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
-        };
+        let shape = self.shape(buckets, salt_fan)?;
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
         // and stop alike): the first range decides for all. It is worked out
@@ -429,18 +460,21 @@ impl<K: RowKey> Scan<'_, K> {
         // framed: `..[0]` still holds the key ending in an empty value.)
         let below_least = self.hi == Tail::Excluded
             && self.framed
-            && crate::buf(&rows.stop)[n..n + self.hi_len]
+            && crate::buf(&self.ranges.rows.stop)[n..n + self.hi_len]
                 .iter()
                 .all(|&b| b == 0);
-        let nothing = self.nothing;
+        let selects = !(self.nothing || below_least);
         let ranges = self.ranges;
-        ranges.shape = shape;
-        if nothing || below_least {
-            return Ok(());
-        }
-        if ranges.first_range(count > 1) {
-            ranges.count = u32::try_from(count).unwrap_or(0);
-        }
+        let first = if selects {
+            first_range(&shape, &mut ranges.rows, count > 1)
+        } else {
+            First {
+                shared: false,
+                lens: None,
+                selects: false,
+            }
+        };
+        ranges.start(shape, &first, count);
         Ok(())
     }
 }
@@ -464,6 +498,81 @@ struct Shape {
     /// Buckets fanned out, 1 for none (never 0: range `i`'s bucket is
     /// `i % buckets`, with no check for a zero divisor).
     buckets: NonZeroU32,
+    /// The longest row of any range (`Shape::row_bound`).
+    bound: u16,
+}
+
+impl Shape {
+    /// Whether a salt or bucket fans out: known from constants where the
+    /// range count is not, so that a scan of one range has no fan code.
+    #[inline(always)]
+    fn fans(&self) -> bool {
+        self.salt_fan > 0 || self.buckets.get() > 1
+    }
+
+    /// The longest row any range of the scan holds: the bounds' end, and
+    /// one byte a successor rule may add (`range_rows`).
+    #[inline(always)]
+    fn row_bound(&self) -> usize {
+        usize::from(self.bound)
+    }
+
+    /// The bounds' end and one byte a successor rule may add
+    /// (`range_rows`): the longest row of any range, worked out from the
+    /// values.
+    #[inline(always)]
+    fn rows_end(&self) -> usize {
+        usize::from(self.n) + usize::from(self.lo_len.max(self.hi_len)) + 1
+    }
+}
+
+/// What working out range 0 found (see [`first_range`]).
+struct First {
+    /// Every range is the template with its salt and bucket patched in.
+    shared: bool,
+    /// When shared, the row lengths of every range.
+    lens: Option<(usize, usize)>,
+    /// Whether range 0 selects anything (whether any range does).
+    selects: bool,
+}
+
+/// Range 0 worked out in place on the template rows: whether it selects
+/// anything, and, when its successor rules changed no byte before the
+/// bounds, its row lengths (`shared`). Then the rows are every range's
+/// once its own salt and bucket are patched in, and a range costs one copy.
+/// That is every scan but one whose bound is all `0xFF` bytes and carries
+/// into a fanned-out bucket or salt, or whose fan does not end within the
+/// first 16 bytes (`ScanRanges::range` patches those only); for those the
+/// rows are put back and each range is worked out as it is taken.
+#[inline(always)]
+fn first_range<K: RowKey>(shape: &Shape, rows: &mut KeyRange<K>, fans: bool) -> First {
+    let (a, b) = (
+        crate::buf_mut(&mut rows.start),
+        crate::buf_mut(&mut rows.stop),
+    );
+    let r = range_rows(shape, 0, a, b);
+    let n = usize::from(shape.n);
+    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16;
+    if !fans || (patchable && r.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
+        return First {
+            shared: true,
+            lens: Some((r.start, r.stop.unwrap_or(0))),
+            selects: r.selects,
+        };
+    }
+    // Salt and bucket bytes are rewritten for every range; only the bytes
+    // a successor rule incremented are the template's own.
+    if let Some(j) = r.bumped[0] {
+        a[j] = a[j].wrapping_sub(1);
+    }
+    if let Some(j) = r.bumped[1] {
+        b[j] = b[j].wrapping_sub(1);
+    }
+    First {
+        shared: false,
+        lens: None,
+        selects: r.selects,
+    }
 }
 
 /// Range `i`'s row lengths, and which bytes a successor rule incremented
@@ -522,6 +631,49 @@ fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
     }
 }
 
+/// A template row into a blank one of the same length, up to `bound`
+/// bytes, its first 16 with `mask`'s bytes replaced by `bits`' (read
+/// little-endian): 1, 2 or 4 words of 16 bytes, whichever cover `bound`,
+/// moved as integers (so that the optimizer sees each word and the zero
+/// bytes after them as parts of the range written once each), else the
+/// whole row.
+#[inline(always)]
+fn copy_row(src: &[u8], dst: &mut [u8], bound: usize, mask: u128, bits: u128) {
+    let patch = |row: &mut [u8]| {
+        if let Some(h) = row.first_chunk_mut::<16>() {
+            *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
+        }
+    };
+    // A short row (a constant length) is copied whole: a few moves.
+    if dst.len() <= SMALL_ROW {
+        dst.copy_from_slice(src);
+        patch(dst);
+        return;
+    }
+    macro_rules! words {
+        ($($n:literal),*) => {$(
+            if bound <= 16 * $n {
+                if let (Some(s), Some(d)) = (
+                    src.first_chunk::<{ 16 * $n }>(),
+                    dst.first_chunk_mut::<{ 16 * $n }>(),
+                ) {
+                    for (j, (s, d)) in s.chunks_exact(16).zip(d.chunks_exact_mut(16)).enumerate() {
+                        let mut w = u128::from_le_bytes(s.try_into().unwrap_or([0; 16]));
+                        if j == 0 {
+                            w = w & !mask | bits;
+                        }
+                        d.copy_from_slice(&w.to_le_bytes());
+                    }
+                    return;
+                }
+            }
+        )*};
+    }
+    words!(1, 2, 4);
+    dst.copy_from_slice(src);
+    patch(dst);
+}
+
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// Writes range `i`'s salt and bucket (those fanned out) into both rows,
@@ -549,6 +701,33 @@ fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
             (a[len + 1], b[len + 1]) = (lo, lo);
         }
     }
+}
+
+/// Range `i`'s salt and bucket bytes (those fanned out) as they lie in
+/// the first 16 bytes of a row read little-endian, and the mask of their
+/// positions: what [`write_fan`] writes, for rows whose fan ends by byte 16.
+#[inline(always)]
+fn fan_bits(sh: &Shape, i: u32) -> (u128, u128) {
+    let (len, n) = (u32::from(sh.len), u32::from(sh.n));
+    let (mut mask, mut bits) = (0u128, 0u128);
+    let mut salt = i / sh.buckets;
+    for j in (0..u32::from(sh.salt_fan)).rev() {
+        let hex = HEX[(salt & 0xf) as usize];
+        salt >>= 4;
+        mask |= 0xff << (8 * j);
+        bits |= u128::from(hex) << (8 * j);
+    }
+    if n > len {
+        let bucket = i % sh.buckets;
+        // One byte, or two big-endian: the low byte last, at `n - 1`.
+        mask |= 0xff << (8 * (n - 1));
+        bits |= u128::from(bucket & 0xff) << (8 * (n - 1));
+        if n - len == 2 {
+            mask |= 0xff << (8 * len);
+            bits |= u128::from((bucket >> 8) & 0xff) << (8 * len);
+        }
+    }
+    (mask, bits)
 }
 
 /// `stop > start`, as slices compare, without a `memcmp` call when their
@@ -603,10 +782,6 @@ impl<K: RowKey> core::fmt::Debug for Scan<'_, K> {
 /// open, in key order; none when the scan can select nothing. Computed as
 /// they are taken: no allocation.
 pub struct ScanRanges<K: RowKey> {
-    /// The template rows, as the range they become: every range of a scan
-    /// whose ranges share their rows is this value copied whole.
-    /// When the ranges share their rows (`shared`), its lengths are theirs.
-    rows: KeyRange<K>,
     shape: Shape,
     /// Every range is the template with its salt and bucket written in.
     shared: bool,
@@ -615,6 +790,11 @@ pub struct ScanRanges<K: RowKey> {
     bumped: [Option<u16>; 2],
     next: u32,
     count: u32,
+    /// The template rows: every range of a scan whose ranges share their
+    /// rows is a blank range with these copied in up to the shape's bound
+    /// and its salt and bucket patched in (`range`). When the ranges share
+    /// their rows (`shared`), its lengths are theirs.
+    rows: KeyRange<K>,
 }
 
 impl<K: RowKey> Clone for ScanRanges<K> {
@@ -673,49 +853,93 @@ impl<K: RowKey> ScanRanges<K> {
         self.count as usize
     }
 
-    /// Range 0 worked out in place on the rows: whether it selects anything
-    /// (whether any range does), and, when its successor rules changed no
-    /// byte before the bounds, its row lengths, set on the template
-    /// (`shared`). Then the rows are every range's once its own salt and
-    /// bucket are written over them, and a range costs one copy. That is every scan but one whose bound is all
-    /// `0xFF` bytes and carries into a fanned-out bucket or salt; for those
-    /// the rows are put back and each range is worked out as it is taken.
+    /// Range `i`, built as a careful hand would build it: a blank range,
+    /// then the template's rows up to the longest row the scan's fields
+    /// can make (a bound known when the scan is compiled, `Shape::bound`),
+    /// the first 16 bytes of each patched with this range's salt and
+    /// bucket in a register (`fan_bits`), the rest in one constant-size
+    /// piece. Every write into the range is then at a constant offset and
+    /// of a constant size, so the optimizer builds it where the caller's
+    /// loop binds it: a byte stored at a runtime position, or a piece of a
+    /// runtime size, makes it build the range aside and copy all of it
+    /// there. The template is not written per range, so its reads never
+    /// wait on narrow stores to the same bytes.
     #[inline(always)]
-    fn first_range(&mut self, fans: bool) -> bool {
-        let shape = self.shape;
-        let (a, b) = (
-            crate::buf_mut(&mut self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
+    fn range(&self, i: u32) -> KeyRange<K> {
+        let sh = &self.shape;
+        // A range worked out in place (not shared) holds its own salt and
+        // bucket, possibly carried into by a successor rule: nothing is
+        // patched. Masked with bit operations, not branched on, so that
+        // both ways of taking a range build it the same way.
+        let (mask, bits) = if sh.fans() && sh.n <= 16 {
+            fan_bits(sh, i)
+        } else {
+            (0, 0)
+        };
+        let keep = u128::from(self.shared).wrapping_neg();
+        let (mask, bits) = (mask & keep, bits & keep);
+        let mut r = KeyRange::EMPTY;
+        (r.start_len, r.stop_len) = (self.rows.start_len, self.rows.stop_len);
+        let bound = sh.row_bound();
+        copy_row(
+            crate::buf(&self.rows.start),
+            crate::buf_mut(&mut r.start),
+            bound,
+            mask,
+            bits,
         );
-        let rows = range_rows(&shape, 0, a, b);
-        let n = usize::from(shape.n);
-        if !fans || rows.bumped.iter().all(|j| j.is_none_or(|j| j >= n)) {
-            self.shared = true;
-            (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
-            return rows.selects;
+        copy_row(
+            crate::buf(&self.rows.stop),
+            crate::buf_mut(&mut r.stop),
+            bound,
+            mask,
+            bits,
+        );
+        r
+    }
+
+    /// Sets the iterator's state once the rows are written. Stored last,
+    /// after every byte written into the rows at a runtime position (any of
+    /// which, as far as the optimizer can tell, might overwrite it): then it
+    /// can follow these stores to where the ranges are taken and fold the
+    /// shape there.
+    #[inline(always)]
+    fn start(&mut self, shape: Shape, first: &First, count: usize) {
+        if let Some((start, stop)) = first.lens {
+            (self.rows.start_len, self.rows.stop_len) = (start, stop);
         }
-        // Salt and bucket bytes are rewritten for every range; only the
-        // bytes a successor rule incremented are the template's own.
-        if let Some(j) = rows.bumped[0] {
-            a[j] = a[j].wrapping_sub(1);
-        }
-        if let Some(j) = rows.bumped[1] {
-            b[j] = b[j].wrapping_sub(1);
-        }
-        rows.selects
+        self.shape = shape;
+        self.shared = first.shared;
+        self.bumped = [None, None];
+        self.next = 0;
+        self.count = if first.selects {
+            u32::try_from(count).unwrap_or(0)
+        } else {
+            0
+        };
     }
 
     /// The rows of the next range of a scan whose ranges share no rows (a
     /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
-    /// out in place on the template, lengths included: whether there is
-    /// one. The bytes a successor rule incremented are put back on the next
-    /// call.
+    /// out in place on the template `rows`, lengths included, from range
+    /// `next` on, after putting back the bytes the last range's successor
+    /// rules incremented (`bumped`). Returns the range after it, and, when
+    /// there is a range, the bytes to put back on the next call.
+    ///
+    /// Out of line, it takes the rows alone and the rest by value: were the
+    /// whole `ScanRanges` passed by reference, its address would escape and
+    /// its counters and shape would live in memory on the common path too,
+    /// reloaded for every range instead of folded.
     #[inline(never)]
-    fn work_out_next(&mut self) -> bool {
-        let shape = self.shape;
+    fn work_out_next(
+        (rows, shape): &mut (KeyRange<K>, Shape),
+        bumped: [Option<u16>; 2],
+        mut next: u32,
+        count: u32,
+    ) -> (u32, Option<[Option<u16>; 2]>) {
         let (a, b) = (
-            crate::buf_mut(&mut self.rows.start),
-            crate::buf_mut(&mut self.rows.stop),
+            crate::buf_mut(&mut rows.start),
+            crate::buf_mut(&mut rows.stop),
         );
         let undo = |a: &mut [u8], b: &mut [u8], bumped: [Option<usize>; 2]| {
             if let Some(j) = bumped[0] {
@@ -725,26 +949,24 @@ impl<K: RowKey> ScanRanges<K> {
                 b[j] = b[j].wrapping_sub(1);
             }
         };
-        undo(
-            a,
-            b,
-            core::mem::take(&mut self.bumped).map(|j| j.map(usize::from)),
-        );
-        while self.next < self.count {
-            let i = self.next;
-            self.next += 1;
-            let rows = range_rows(&shape, i, a, b);
+        undo(a, b, bumped.map(|j| j.map(usize::from)));
+        while next < count {
+            let i = next;
+            next += 1;
+            let r = range_rows(shape, i, a, b);
             // Never false after the first range (see `Scan::finish`);
             // skipped, not yielded, should it be.
-            if rows.selects {
+            if r.selects {
+                (rows.start_len, rows.stop_len) = (r.start, r.stop.unwrap_or(0));
                 // Bumped bytes are row positions, below 32768.
-                self.bumped = rows.bumped.map(|j| j.and_then(|j| u16::try_from(j).ok()));
-                (self.rows.start_len, self.rows.stop_len) = (rows.start, rows.stop.unwrap_or(0));
-                return true;
+                return (
+                    next,
+                    Some(r.bumped.map(|j| j.and_then(|j| u16::try_from(j).ok()))),
+                );
             }
-            undo(a, b, rows.bumped);
+            undo(a, b, r.bumped);
         }
-        false
+        (next, None)
     }
 }
 
@@ -758,22 +980,23 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
         if self.next >= self.count {
             return None;
         }
-        if self.shared {
-            if self.count > 1 {
-                write_fan(
-                    &self.shape,
-                    self.next,
-                    crate::buf_mut(&mut self.rows.start),
-                    crate::buf_mut(&mut self.rows.stop),
-                );
-            }
+        let i = self.next;
+        // A scan that does not fan out always shares its rows; said from
+        // the shape as well, which the optimizer folds, so that such a scan
+        // has no code for the other way.
+        if self.shared || !self.shape.fans() {
             self.next += 1;
-        } else if !self.work_out_next() {
-            return None;
+        } else {
+            // On a copy of the rows and shape, so that no address inside
+            // `self` reaches the call (see `work_out_next`).
+            let mut work = (self.rows, self.shape);
+            let (next, bumped) = Self::work_out_next(&mut work, self.bumped, self.next, self.count);
+            self.rows = work.0;
+            self.next = next;
+            self.bumped = bumped.unwrap_or_default();
+            bumped?;
         }
-        // The template copied whole into the value returned: no zeroing,
-        // and no range built aside and moved after.
-        Some(self.rows)
+        Some(self.range(i))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -805,6 +1028,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             framed: false,
             buckets: NonZeroU32::MIN,
             salt_fan: 0,
+            bound: u16::MAX,
         },
         shared: false,
         bumped: [None, None],
@@ -840,6 +1064,7 @@ pub fn scan_state<K: RowKey>(
         salt_seen: 0,
         last_field: "",
         copied: false,
+        row_bound: usize::MAX,
         error: None,
     };
     if let Some((chars, delim, fields)) = salt {

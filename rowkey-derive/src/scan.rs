@@ -62,8 +62,14 @@ pub fn expand(
             let order = s.fields.iter().position(|f| f == l.field.ident)?;
             Some((order, s.delim.is_some()))
         });
+        // The longest row of a scan that ends at this field: the
+        // struct-level salt room, the slots up to it and the next field's
+        // prefix, where a bucket left open fans out (`static_widths` holds
+        // the salt room, then each field's prefix and slot).
+        let widths = &static_widths[..(4 + 2 * l.index).min(static_widths.len())];
+        let row_bound = quote!(const { #p::scan_row_bound(&[#(#widths),*]) });
         let (step, method) = field(
-            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v,
+            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v, &row_bound,
         );
         steps.extend(step);
         methods.extend(method);
@@ -170,6 +176,7 @@ fn field(
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
+    row_bound: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let i = l.index;
     let field = l.field.ident;
@@ -214,6 +221,7 @@ fn field(
                 __s: &mut #p::Scan<'_, #key_ty>,
             ) -> #p::Result<(), #p::Error> {
                 <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
+                __s.row_bound(#row_bound);
                 let __v = self.1;
                 let __start = __s.len();
                 __s.push(
@@ -337,6 +345,7 @@ fn field(
                 __s: &mut #p::Scan<'_, #key_ty>,
             ) -> #p::Result<(), #p::Error> {
                 <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
+                __s.row_bound(#row_bound);
                 let (__lo, __hi) = (self.1, self.2);
                 #bucket_fan
                 #range
