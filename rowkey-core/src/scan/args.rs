@@ -1,0 +1,307 @@
+//! What a scan builder's field methods take: a value, a view of one
+//! (`&str` for a `String` field), or a range of either, and the bounds of a
+//! `#[reverse_ts]` range in the stored (newest first) order.
+
+use crate::part::{KeyPart, OrderedPart, ReverseTs};
+
+use core::ops::{
+    Bound, Range, RangeBounds, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive,
+};
+
+/// What a derived scan builder's field method takes: a value of the field's
+/// type (the prefix continues) or a range of them (the scan ends there).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is neither a `{T}` nor a range of `{T}`",
+    label = "pass a value, or a range such as `a..b`, `a..=b`, `a..` or `..`",
+    note = "ranges need an order-preserving field: not #[salt], #[reverse], #[twos_complement], #[decimal] without a width, or a pad/delim byte other than 0x00 after a variable-width value"
+)]
+pub trait ScanArg<T> {
+    /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
+    type Value: KeyPart;
+    /// The builder stage the method returns: `E` for a value, `R` for a range.
+    type Out<E, R>;
+    /// Hands the value to `eq`, or the range's bounds to `range`.
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        eq: impl FnOnce(S, Self::Value) -> E,
+        range: impl FnOnce(S, Bound<Self::Value>, Bound<Self::Value>) -> R,
+    ) -> Self::Out<E, R>;
+}
+
+impl<T: KeyPart> ScanArg<T> for T {
+    type Value = T;
+    type Out<E, R> = E;
+    #[inline]
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        eq: impl FnOnce(S, T) -> E,
+        _: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
+    ) -> E {
+        eq(state, self)
+    }
+}
+
+/// What a builder method of a field that keeps no value order takes: one
+/// exact value.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a value of `{T}`",
+    label = "this field can only be scanned for one exact value",
+    note = "a #[salt], #[reverse], #[twos_complement] or #[decimal] (no width) field, a variable-width value padded or delimited with a byte other than 0x00, an unframed variable-width #[desc] last field, or an Option of a #[reverse_ts] timestamp does not keep value order, so it takes no range; #[decimal(W)] and #[desc] #[delim] do"
+)]
+pub trait ScanValue<T> {
+    /// The type encoded: `T` itself, or a borrowed view (`&str` for `String`).
+    type Value: KeyPart;
+    /// The value to encode.
+    fn into_value(self) -> Self::Value;
+}
+
+impl<T: KeyPart> ScanValue<T> for T {
+    type Value = T;
+    #[inline]
+    fn into_value(self) -> T {
+        self
+    }
+}
+
+// Borrowed views of owned field types, and an owned `String` for a
+// borrowed `&str` field: the caller need not convert.
+macro_rules! view_arg {
+    ($($field:ty => $arg:ty as $value:ty: |$v:ident| $view:expr;)*) => {$(
+        #[cfg(feature = "alloc")]
+        impl<'a> ScanArg<$field> for $arg {
+            type Value = $value;
+            type Out<E, R> = E;
+            #[inline]
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                eq: impl FnOnce(S, $value) -> E,
+                _: impl FnOnce(S, Bound<$value>, Bound<$value>) -> R,
+            ) -> E {
+                let $v = self;
+                eq(state, $view)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<'a> ScanValue<$field> for $arg {
+            type Value = $value;
+            #[inline]
+            fn into_value(self) -> $value {
+                let $v = self;
+                $view
+            }
+        }
+    )*};
+}
+
+view_arg! {
+    alloc::string::String => &'a str as &'a str: |v| v;
+    alloc::string::String => &'a alloc::string::String as &'a str: |v| v.as_str();
+    alloc::vec::Vec<u8> => &'a [u8] as &'a [u8]: |v| v;
+    alloc::vec::Vec<u8> => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
+    &'a str => &'a alloc::string::String as &'a str: |v| v.as_str();
+    &'a [u8] => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
+}
+
+/// A range as its two bounds.
+type BoundPair<T> = (Bound<T>, Bound<T>);
+
+/// A std range taken apart into owned bounds, as [`RangeBounds`] reads it:
+/// an exhausted `a..=b` (iterated to its end, empty by std's rules) has an
+/// excluded end, not the `b` that `into_inner` would give back.
+trait IntoBounds<T> {
+    fn into_bounds(self) -> BoundPair<T>;
+}
+
+impl<T> IntoBounds<T> for Range<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Included(self.start), Bound::Excluded(self.end))
+    }
+}
+
+impl<T> IntoBounds<T> for RangeInclusive<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        let exhausted = matches!(self.end_bound(), Bound::Excluded(_));
+        let (a, b) = self.into_inner();
+        let end = if exhausted {
+            Bound::Excluded(b)
+        } else {
+            Bound::Included(b)
+        };
+        (Bound::Included(a), end)
+    }
+}
+
+impl<T> IntoBounds<T> for RangeFrom<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Included(self.start), Bound::Unbounded)
+    }
+}
+
+impl<T> IntoBounds<T> for RangeTo<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Unbounded, Bound::Excluded(self.end))
+    }
+}
+
+impl<T> IntoBounds<T> for RangeToInclusive<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        (Bound::Unbounded, Bound::Included(self.end))
+    }
+}
+
+impl<T> IntoBounds<T> for BoundPair<T> {
+    #[inline(always)]
+    fn into_bounds(self) -> BoundPair<T> {
+        self
+    }
+}
+
+macro_rules! range_arg {
+    ($($r:ident),*) => {$(
+        impl<T: OrderedPart> ScanArg<T> for $r<T> {
+            type Value = T;
+            type Out<E, R> = R;
+            #[inline]
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                _: impl FnOnce(S, T) -> E,
+                range: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
+            ) -> R {
+                let (lo, hi) = self.into_bounds();
+                range(state, lo, hi)
+            }
+        }
+    )*};
+}
+
+range_arg!(
+    Range,
+    RangeInclusive,
+    RangeFrom,
+    RangeTo,
+    RangeToInclusive,
+    BoundPair
+);
+
+impl<T: OrderedPart> ScanArg<T> for RangeFull {
+    type Value = T;
+    type Out<E, R> = R;
+    #[inline]
+    fn apply<S, E, R>(
+        self,
+        state: S,
+        _: impl FnOnce(S, T) -> E,
+        range: impl FnOnce(S, Bound<T>, Bound<T>) -> R,
+    ) -> R {
+        range(state, Bound::Unbounded, Bound::Unbounded)
+    }
+}
+
+// Ranges of the same views: `"a".."b"` on a `String` field, `&String`
+// bounds on a `&str` one.
+macro_rules! view_range_arg {
+    ($r:ident: $($field:ty => $arg:ty as $value:ty: |$v:ident| $view:expr;)*) => {$(
+        #[cfg(feature = "alloc")]
+        impl<'a> ScanArg<$field> for $r<$arg>
+        where
+            $value: OrderedPart,
+        {
+            type Value = $value;
+            type Out<E, R> = R;
+            #[inline]
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                _: impl FnOnce(S, $value) -> E,
+                range: impl FnOnce(S, Bound<$value>, Bound<$value>) -> R,
+            ) -> R {
+                let (lo, hi) = self.into_bounds();
+                let view = |$v: $arg| -> $value { $view };
+                range(state, lo.map(view), hi.map(view))
+            }
+        }
+    )*};
+}
+
+macro_rules! view_ranges {
+    ($($r:ident),*) => {$(
+        view_range_arg! { $r:
+            alloc::string::String => &'a str as &'a str: |v| v;
+            alloc::string::String => &'a alloc::string::String as &'a str: |v| v.as_str();
+            alloc::vec::Vec<u8> => &'a [u8] as &'a [u8]: |v| v;
+            alloc::vec::Vec<u8> => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
+            &'a str => &'a alloc::string::String as &'a str: |v| v.as_str();
+            &'a [u8] => &'a alloc::vec::Vec<u8> as &'a [u8]: |v| v.as_slice();
+        }
+    )*};
+}
+
+view_ranges!(
+    Range,
+    RangeInclusive,
+    RangeFrom,
+    RangeTo,
+    RangeToInclusive,
+    BoundPair
+);
+
+/// A `#[reverse_ts]` range's lower bound as a position among stored units:
+/// an inclusive bound between two units starts at the next one.
+#[inline]
+#[must_use]
+pub fn reverse_ts_lower<T: ReverseTs>(bound: Bound<&T>) -> Bound<i128> {
+    match bound {
+        Bound::Included(v) => Bound::Included(v.to_i128_ceil()),
+        Bound::Excluded(v) => Bound::Excluded(v.to_i128()),
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// A `#[reverse_ts]` range's upper bound: an exclusive bound between two
+/// units still holds the unit below it.
+#[inline]
+#[must_use]
+pub fn reverse_ts_upper<T: ReverseTs>(bound: Bound<&T>) -> Bound<i128> {
+    match bound {
+        Bound::Included(v) => Bound::Included(v.to_i128()),
+        Bound::Excluded(v) => Bound::Excluded(v.to_i128_ceil()),
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// A `#[reverse_ts]` range in the stored domain (`i64::MAX - ts`), as an
+/// inclusive pair: newest first, so the bounds swap. `None` when no storable
+/// timestamp is in range.
+#[inline]
+#[must_use]
+pub fn reverse_ts_bounds(lo: Bound<i128>, hi: Bound<i128>) -> Option<(u64, u64)> {
+    const MAX: i128 = i64::MAX as i128;
+    let a = match lo {
+        Bound::Included(v) => v,
+        Bound::Excluded(v) => v + 1,
+        Bound::Unbounded => 0,
+    }
+    .max(0);
+    let b = match hi {
+        Bound::Included(v) => v,
+        Bound::Excluded(v) => v - 1,
+        Bound::Unbounded => MAX,
+    }
+    .min(MAX);
+    if a > b {
+        return None;
+    }
+    // 0 <= a <= b <= MAX, so both differences fit u64.
+    let to_u64 = |v: i128| u64::try_from(MAX - v).unwrap_or(0);
+    Some((to_u64(b), to_u64(a)))
+}

@@ -1,0 +1,554 @@
+//! The ranges of a finished scan: [`ScanRanges`] yields one [`KeyRange`] per
+//! salt or bucket the prefix leaves open, each a blank range with the
+//! template rows copied in and its salt and bucket patched over them (see
+//! the README's "Scan building" for why it is built that way).
+
+use super::{prefix_stop, Tail, SMALL_ROW};
+use crate::__private::HBASE_MAX_KEY;
+use crate::{KeyBuf, KeyRange, RowKey};
+use core::num::NonZeroU32;
+
+/// The shape of one scan's ranges: everything range `i` is computed from
+/// besides the two template rows.
+#[derive(Clone, Copy)]
+pub(super) struct Shape {
+    /// End of the prefix, salt room included.
+    pub(super) len: u16,
+    /// End of the prefix and the fanned-out bucket: where the bounds start.
+    pub(super) n: u16,
+    pub(super) lo_len: u16,
+    pub(super) hi_len: u16,
+    pub(super) lo: Tail,
+    pub(super) hi: Tail,
+    pub(super) open: bool,
+    pub(super) framed: bool,
+    /// Hex chars of the struct-level salt left open (fanned out), 0 for none.
+    pub(super) salt_fan: u8,
+    /// Buckets fanned out, 1 for none (never 0: range `i`'s bucket is
+    /// `i % buckets`, with no check for a zero divisor).
+    pub(super) buckets: NonZeroU32,
+    /// The longest row of any range (`Shape::row_bound`).
+    pub(super) bound: u16,
+}
+
+impl Shape {
+    /// Whether a salt or bucket fans out: known from constants where the
+    /// range count is not, so that a scan of one range has no fan code.
+    #[inline(always)]
+    pub(super) fn fans(&self) -> bool {
+        self.salt_fan > 0 || self.buckets.get() > 1
+    }
+
+    /// The longest row any range of the scan holds: the bounds' end, and
+    /// one byte a successor rule may add (`range_rows`).
+    #[inline(always)]
+    pub(super) fn row_bound(&self) -> usize {
+        usize::from(self.bound)
+    }
+
+    /// The bounds' end and one byte a successor rule may add
+    /// (`range_rows`): the longest row of any range, worked out from the
+    /// values.
+    #[inline(always)]
+    pub(super) fn rows_end(&self) -> usize {
+        usize::from(self.n) + usize::from(self.lo_len.max(self.hi_len)) + 1
+    }
+}
+
+/// What working out range 0 found (see [`first_range`]).
+pub(super) struct First {
+    /// Every range is the template with its salt and bucket patched in.
+    pub(super) shared: bool,
+    /// When shared, the row lengths of every range.
+    pub(super) lens: Option<(usize, usize)>,
+    /// Whether range 0 selects anything (whether any range does).
+    pub(super) selects: bool,
+}
+
+/// Range 0 worked out in place on the template rows: whether it selects
+/// anything, and, when its successor rules changed no byte before the
+/// bounds, its row lengths (`shared`). Then the rows are every range's
+/// once its own salt and bucket are patched in, and a range costs one copy.
+/// That is every scan but one whose bound is all `0xFF` bytes and carries
+/// into a fanned-out bucket or salt, or whose fan does not end within the
+/// first 16 bytes (`ScanRanges::range` patches those only); for those the
+/// rows are put back and each range is worked out as it is taken.
+#[inline(always)]
+pub(super) fn first_range<K: RowKey>(shape: &Shape, rows: &mut KeyRange<K>, fans: bool) -> First {
+    let (a, b) = (
+        crate::buf_mut(&mut rows.start),
+        crate::buf_mut(&mut rows.stop),
+    );
+    let r = range_rows(shape, 0, a, b);
+    let n = usize::from(shape.n);
+    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16;
+    if !fans || (patchable && r.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
+        return First {
+            shared: true,
+            lens: Some((r.start, r.stop.unwrap_or(0))),
+            selects: r.selects,
+        };
+    }
+    // Salt and bucket bytes are rewritten for every range; only the bytes
+    // a successor rule incremented are the template's own.
+    if let Some(j) = r.bumped[0] {
+        a[j] = a[j].wrapping_sub(1);
+    }
+    if let Some(j) = r.bumped[1] {
+        b[j] = b[j].wrapping_sub(1);
+    }
+    First {
+        shared: false,
+        lens: None,
+        selects: r.selects,
+    }
+}
+
+/// Range `i`'s row lengths, and which bytes a successor rule incremented
+/// (`prefix_stop` adds one to one byte), so that the template can be put
+/// back when the rows were worked out in place.
+pub(super) struct Rows {
+    pub(super) start: usize,
+    pub(super) stop: Option<usize>,
+    pub(super) bumped: [Option<usize>; 2],
+    pub(super) selects: bool,
+}
+
+/// Turns the template rows `a` and `b` (start and stop, holding the prefix
+/// and the bounds) into range `i`'s rows: its salt and bucket written in,
+/// then the bounds' successor rules.
+#[inline(always)]
+pub(super) fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows {
+    let n = usize::from(sh.n);
+    write_fan(sh, i, a, b);
+    let (lo_end, hi_end) = (n + usize::from(sh.lo_len), n + usize::from(sh.hi_len));
+    let mut bumped = [None, None];
+    let start = match sh.lo {
+        Tail::Unbounded => Some(n),
+        Tail::Included => Some(lo_end),
+        // After a value of variable width: `v 00`. After a fixed-width
+        // or framed one nothing extends it, so the next value's row: above
+        // the greatest (all 0xFF) that carries out of the bound, past every
+        // stop row, and the range is empty.
+        Tail::Excluded if sh.open && !sh.framed => successor(a, lo_end, &mut bumped[0]),
+        Tail::Excluded => bump(a, lo_end, &mut bumped[0]),
+    };
+    let Some(start) = start else {
+        // Nothing sorts after an all-0xFF row's extensions.
+        return Rows {
+            start: 0,
+            stop: None,
+            bumped,
+            selects: false,
+        };
+    };
+    let stop = match sh.hi {
+        Tail::Excluded => Some(hi_end),
+        Tail::Included if sh.open => successor(b, hi_end, &mut bumped[1]),
+        Tail::Included => bump(b, hi_end, &mut bumped[1]),
+        Tail::Unbounded => bump(b, n, &mut bumped[1]),
+    };
+    // The rows agree up to the bounds, or up to a byte a successor rule
+    // incremented before them: compare from there.
+    let same = bumped.iter().fold(n, |m, j| j.map_or(m, |j| m.min(j)));
+    let selects = stop.is_none_or(|l| after(&b[same..l], &a[same..start]));
+    Rows {
+        start,
+        stop,
+        bumped,
+        selects,
+    }
+}
+
+/// A template row into a blank one of the same length, up to `bound`
+/// bytes, its first 16 with `mask`'s bytes replaced by `bits`' (read
+/// little-endian): 1, 2 or 4 words of 16 bytes, whichever cover `bound`,
+/// moved as integers (so that the optimizer sees each word and the zero
+/// bytes after them as parts of the range written once each), else the
+/// whole row.
+#[inline(always)]
+pub(super) fn copy_row(src: &[u8], dst: &mut [u8], bound: usize, mask: u128, bits: u128) {
+    let patch = |row: &mut [u8]| {
+        if let Some(h) = row.first_chunk_mut::<16>() {
+            *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
+        }
+    };
+    // A short row (a constant length) is copied whole: a few moves.
+    if dst.len() <= SMALL_ROW {
+        dst.copy_from_slice(src);
+        patch(dst);
+        return;
+    }
+    macro_rules! words {
+        ($($n:literal),*) => {$(
+            if bound <= 16 * $n {
+                if let (Some(s), Some(d)) = (
+                    src.first_chunk::<{ 16 * $n }>(),
+                    dst.first_chunk_mut::<{ 16 * $n }>(),
+                ) {
+                    for (j, (s, d)) in s.chunks_exact(16).zip(d.chunks_exact_mut(16)).enumerate() {
+                        let mut w = u128::from_le_bytes(s.try_into().unwrap_or([0; 16]));
+                        if j == 0 {
+                            w = w & !mask | bits;
+                        }
+                        d.copy_from_slice(&w.to_le_bytes());
+                    }
+                    return;
+                }
+            }
+        )*};
+    }
+    words!(1, 2, 4);
+    dst.copy_from_slice(src);
+    patch(dst);
+}
+
+pub(super) const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Writes range `i`'s salt and bucket (those fanned out) into both rows,
+/// byte by byte: a fanned-out salt is at most 5 hex chars (`MAX_FAN_OUT`)
+/// and a bucket 1 or 2 bytes, too short for a call to `memcpy`.
+#[inline(always)]
+pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
+    let (len, n) = (usize::from(sh.len), usize::from(sh.n));
+    if sh.salt_fan > 0 {
+        let mut salt = i / sh.buckets;
+        for j in (0..usize::from(sh.salt_fan)).rev() {
+            let hex = HEX[(salt & 0xf) as usize];
+            salt >>= 4;
+            a[j] = hex;
+            b[j] = hex;
+        }
+    }
+    if n > len {
+        #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
+        let [hi, lo] = ((i % sh.buckets) as u16).to_be_bytes();
+        if n - len == 1 {
+            (a[len], b[len]) = (lo, lo);
+        } else {
+            (a[len], b[len]) = (hi, hi);
+            (a[len + 1], b[len + 1]) = (lo, lo);
+        }
+    }
+}
+
+/// Range `i`'s salt and bucket bytes (those fanned out) as they lie in
+/// the first 16 bytes of a row read little-endian, and the mask of their
+/// positions: what [`write_fan`] writes, for rows whose fan ends by byte 16.
+#[inline(always)]
+pub(super) fn fan_bits(sh: &Shape, i: u32) -> (u128, u128) {
+    let (len, n) = (u32::from(sh.len), u32::from(sh.n));
+    let (mut mask, mut bits) = (0u128, 0u128);
+    let mut salt = i / sh.buckets;
+    for j in (0..u32::from(sh.salt_fan)).rev() {
+        let hex = HEX[(salt & 0xf) as usize];
+        salt >>= 4;
+        mask |= 0xff << (8 * j);
+        bits |= u128::from(hex) << (8 * j);
+    }
+    if n > len {
+        let bucket = i % sh.buckets;
+        // One byte, or two big-endian: the low byte last, at `n - 1`.
+        mask |= 0xff << (8 * (n - 1));
+        bits |= u128::from(bucket & 0xff) << (8 * (n - 1));
+        if n - len == 2 {
+            mask |= 0xff << (8 * len);
+            bits |= u128::from((bucket >> 8) & 0xff) << (8 * len);
+        }
+    }
+    (mask, bits)
+}
+
+/// `stop > start`, as slices compare, without a `memcmp` call when their
+/// first 8 bytes differ (bounds of a fixed-width field mostly do).
+#[inline(always)]
+pub(super) fn after(stop: &[u8], start: &[u8]) -> bool {
+    if let (Some(s), Some(t)) = (stop.first_chunk::<8>(), start.first_chunk::<8>()) {
+        let (s, t) = (u64::from_be_bytes(*s), u64::from_be_bytes(*t));
+        if s != t {
+            return s > t;
+        }
+    }
+    stop > start
+}
+
+/// `prefix_stop` on `row[..len]`, noting the byte it incremented.
+#[inline(always)]
+pub(super) fn bump(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<usize> {
+    let l = prefix_stop(&mut row[..len])?;
+    *bumped = Some(l - 1);
+    Some(l)
+}
+
+/// The row right after exactly `row[..len]`: `row 00`, or at HBase's limit,
+/// where no longer key exists, the first row after every extension of it.
+/// The scan keeps its rows one byte short of the buffer below the limit
+/// (`Scan::ROW_MAX`), so `00` fits.
+#[inline(always)]
+pub(super) fn successor(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<usize> {
+    if len < HBASE_MAX_KEY && len < row.len() {
+        row[len] = 0;
+        Some(len + 1)
+    } else {
+        bump(row, len, bumped)
+    }
+}
+
+/// The ranges of one scan, one per salt value and bucket the prefix leaves
+/// open, in key order; none when the scan can select nothing. Computed as
+/// they are taken: no allocation.
+pub struct ScanRanges<K: RowKey> {
+    pub(super) shape: Shape,
+    /// Every range is the template with its salt and bucket written in.
+    pub(super) shared: bool,
+    /// Otherwise, the template bytes the last range's successor rules
+    /// incremented, put back before the next one is worked out.
+    pub(super) bumped: [Option<u16>; 2],
+    pub(super) next: u32,
+    pub(super) count: u32,
+    /// The template rows: every range of a scan whose ranges share their
+    /// rows is a blank range with these copied in up to the shape's bound
+    /// and its salt and bucket patched in (`range`). When the ranges share
+    /// their rows (`shared`), its lengths are theirs.
+    pub(super) rows: KeyRange<K>,
+}
+
+impl<K: RowKey> Clone for ScanRanges<K> {
+    fn clone(&self) -> Self {
+        ScanRanges {
+            rows: self.rows,
+            shape: self.shape,
+            shared: self.shared,
+            bumped: self.bumped,
+            next: self.next,
+            count: self.count,
+        }
+    }
+}
+
+impl<K: RowKey> core::fmt::Debug for ScanRanges<K> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("ScanRanges")
+            .field("key", &K::NAME)
+            .field(
+                "prefix",
+                &crate::Binary(&crate::buf(&self.rows.start)[..usize::from(self.shape.len)]),
+            )
+            .field("next", &self.next)
+            .field("count", &self.count)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<K: RowKey> ScanRanges<K> {
+    /// How many leading bytes to skip so that rows of different ranges merge
+    /// in the order of the key without its salt and bucket (see
+    /// [`merge_sorted`](crate::merge_sorted)). Every row of one scan is
+    /// `[salt][prefix][bucket][rest]` with the same prefix, so skipping past
+    /// the bucket leaves exactly the order-deciding rest.
+    #[must_use]
+    pub fn merge_skip(&self) -> usize {
+        if self.count <= 1 {
+            return 0;
+        }
+        usize::from(self.shape.n)
+    }
+
+    /// The number of ranges (fan-out) the scan yields in all; one when
+    /// nothing fans out, zero when the scan selects nothing. Unlike
+    /// `len()` (the ranges not yet taken), it does not change as the
+    /// iterator is consumed.
+    ///
+    /// Only a bucket or a struct-level salt whose fields the scan leaves
+    /// open fans out. A field-level `#[salt]` is either given (its value
+    /// fixes the salt: one range) or left open with everything after it,
+    /// and then the scan is one range over the whole table, in stored
+    /// (salt) order, with `merge_skip() == 0`.
+    #[must_use]
+    pub fn fan_out(&self) -> usize {
+        self.count as usize
+    }
+
+    /// Range `i`, built as a careful hand would build it: a blank range,
+    /// then the template's rows up to the longest row the scan's fields
+    /// can make (a bound known when the scan is compiled, `Shape::bound`),
+    /// the first 16 bytes of each patched with this range's salt and
+    /// bucket in a register (`fan_bits`), the rest in one constant-size
+    /// piece. Every write into the range is then at a constant offset and
+    /// of a constant size, so the optimizer builds it where the caller's
+    /// loop binds it: a byte stored at a runtime position, or a piece of a
+    /// runtime size, makes it build the range aside and copy all of it
+    /// there. The template is not written per range, so its reads never
+    /// wait on narrow stores to the same bytes.
+    #[inline(always)]
+    pub(super) fn range(&self, i: u32) -> KeyRange<K> {
+        let sh = &self.shape;
+        // A range worked out in place (not shared) holds its own salt and
+        // bucket, possibly carried into by a successor rule: nothing is
+        // patched. Masked with bit operations, not branched on, so that
+        // both ways of taking a range build it the same way.
+        let (mask, bits) = if sh.fans() && sh.n <= 16 {
+            fan_bits(sh, i)
+        } else {
+            (0, 0)
+        };
+        let keep = u128::from(self.shared).wrapping_neg();
+        let (mask, bits) = (mask & keep, bits & keep);
+        let mut r = KeyRange::EMPTY;
+        (r.start_len, r.stop_len) = (self.rows.start_len, self.rows.stop_len);
+        let bound = sh.row_bound();
+        copy_row(
+            crate::buf(&self.rows.start),
+            crate::buf_mut(&mut r.start),
+            bound,
+            mask,
+            bits,
+        );
+        copy_row(
+            crate::buf(&self.rows.stop),
+            crate::buf_mut(&mut r.stop),
+            bound,
+            mask,
+            bits,
+        );
+        r
+    }
+
+    /// Sets the iterator's state once the rows are written. Stored last,
+    /// after every byte written into the rows at a runtime position (any of
+    /// which, as far as the optimizer can tell, might overwrite it): then it
+    /// can follow these stores to where the ranges are taken and fold the
+    /// shape there.
+    #[inline(always)]
+    pub(super) fn start(&mut self, shape: Shape, first: &First, count: usize) {
+        if let Some((start, stop)) = first.lens {
+            (self.rows.start_len, self.rows.stop_len) = (start, stop);
+        }
+        self.shape = shape;
+        self.shared = first.shared;
+        self.bumped = [None, None];
+        self.next = 0;
+        self.count = if first.selects {
+            u32::try_from(count).unwrap_or(0)
+        } else {
+            0
+        };
+    }
+
+    /// The rows of the next range of a scan whose ranges share no rows (a
+    /// bound of all `0xFF` bytes carrying into a fanned-out bucket), worked
+    /// out in place on the template `rows`, lengths included, from range
+    /// `next` on, after putting back the bytes the last range's successor
+    /// rules incremented (`bumped`). Returns the range after it, and, when
+    /// there is a range, the bytes to put back on the next call.
+    ///
+    /// Out of line, it takes the rows alone and the rest by value: were the
+    /// whole `ScanRanges` passed by reference, its address would escape and
+    /// its counters and shape would live in memory on the common path too,
+    /// reloaded for every range instead of folded.
+    #[inline(never)]
+    pub(super) fn work_out_next(
+        (rows, shape): &mut (KeyRange<K>, Shape),
+        bumped: [Option<u16>; 2],
+        mut next: u32,
+        count: u32,
+    ) -> (u32, Option<[Option<u16>; 2]>) {
+        let (a, b) = (
+            crate::buf_mut(&mut rows.start),
+            crate::buf_mut(&mut rows.stop),
+        );
+        let undo = |a: &mut [u8], b: &mut [u8], bumped: [Option<usize>; 2]| {
+            if let Some(j) = bumped[0] {
+                a[j] = a[j].wrapping_sub(1);
+            }
+            if let Some(j) = bumped[1] {
+                b[j] = b[j].wrapping_sub(1);
+            }
+        };
+        undo(a, b, bumped.map(|j| j.map(usize::from)));
+        while next < count {
+            let i = next;
+            next += 1;
+            let r = range_rows(shape, i, a, b);
+            // Never false after the first range (see `Scan::finish`);
+            // skipped, not yielded, should it be.
+            if r.selects {
+                (rows.start_len, rows.stop_len) = (r.start, r.stop.unwrap_or(0));
+                // Bumped bytes are row positions, below 32768.
+                return (
+                    next,
+                    Some(r.bumped.map(|j| j.and_then(|j| u16::try_from(j).ok()))),
+                );
+            }
+            undo(a, b, r.bumped);
+        }
+        (next, None)
+    }
+}
+
+impl<K: RowKey> Iterator for ScanRanges<K> {
+    type Item = KeyRange<K>;
+
+    #[inline]
+    fn next(&mut self) -> Option<KeyRange<K>> {
+        // Past the last range on either path (`work_out_next` stops there
+        // too).
+        if self.next >= self.count {
+            return None;
+        }
+        let i = self.next;
+        // A scan that does not fan out always shares its rows; said from
+        // the shape as well, which the optimizer folds, so that such a scan
+        // has no code for the other way.
+        if self.shared || !self.shape.fans() {
+            self.next += 1;
+        } else {
+            // On a copy of the rows and shape, so that no address inside
+            // `self` reaches the call (see `work_out_next`).
+            let mut work = (self.rows, self.shape);
+            let (next, bumped) = Self::work_out_next(&mut work, self.bumped, self.next, self.count);
+            self.rows = work.0;
+            self.next = next;
+            self.bumped = bumped.unwrap_or_default();
+            bumped?;
+        }
+        Some(self.range(i))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.count - self.next) as usize;
+        (left, Some(left))
+    }
+}
+
+impl<K: RowKey> ExactSizeIterator for ScanRanges<K> {}
+
+/// A scan that has not started: the generated `ranges()` fills it in place
+/// ([`scan_state`](super::scan_state), [`scan_finish`](super::scan_finish)). Hidden, not public API.
+pub trait ScanStart {
+    /// Nothing given yet.
+    const START: Self;
+}
+
+impl<K: RowKey> ScanStart for ScanRanges<K> {
+    const START: Self = ScanRanges {
+        rows: KeyRange::EMPTY,
+        shape: Shape {
+            len: 0,
+            n: 0,
+            lo_len: 0,
+            hi_len: 0,
+            lo: Tail::Unbounded,
+            hi: Tail::Unbounded,
+            open: false,
+            framed: false,
+            buckets: NonZeroU32::MIN,
+            salt_fan: 0,
+            bound: u16::MAX,
+        },
+        shared: false,
+        bumped: [None, None],
+        next: 0,
+        count: 0,
+    };
+}
