@@ -102,17 +102,9 @@ pub fn expand(
 
     let has_salt = input.attrs.salt.is_some() || layouts.iter().any(|l| l.salt.is_some());
     let encode = if has_salt {
+        let len_check = crate::encode::encode_len_check(p, &name);
         quote! {
-            let __len = <Self as #p::RowKey>::encoded_len(self);
-            if __len > #p::HBASE_MAX_KEY {
-                return #p::Err(#p::Error::key(#name, #p::ErrorKind::KeyTooLong { len: __len }));
-            }
-            if __out.len() < __len {
-                return #p::Err(#p::Error::key(
-                    #name,
-                    #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
-                ));
-            }
+            #len_check
             let __buf = &mut *__out;
             let mut __pos: #p::usize = #multi_width;
             #(#fields)*

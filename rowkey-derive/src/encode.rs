@@ -9,6 +9,25 @@ use quote::{format_ident, quote};
 
 /// The `map_err` of a field's refusals. `known` is `true` in decode and a
 /// writer's `__KNOWN` parameter (see `__private::field_error_in`).
+/// The start of `encode_into` (and of batch encode): the key's length,
+/// refused when empty or over HBase's limit, and the buffer checked against
+/// it. Binds `__len`.
+pub(crate) fn encode_len_check(p: &TokenStream, name: &str) -> TokenStream {
+    quote! {
+        let __len = <Self as #p::RowKey>::encoded_len(self);
+        // One compare for both ends: 0 wraps above the limit.
+        if __len.wrapping_sub(1) >= #p::HBASE_MAX_KEY {
+            return #p::Err(#p::Error::key(#name, #p::known_kind(&#p::length_refusal(__len))));
+        }
+        if __out.len() < __len {
+            return #p::Err(#p::Error::key(
+                #name,
+                #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
+            ));
+        }
+    }
+}
+
 pub(crate) fn field_err(
     p: &TokenStream,
     key: &str,

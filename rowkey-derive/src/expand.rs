@@ -9,7 +9,7 @@ use crate::ast::{self, Input};
 use crate::checks::{checks, respan};
 use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
-use crate::encode::{encode_field, put_fns};
+use crate::encode::{encode_field, encode_len_check, put_fns};
 use crate::model::Layout;
 use crate::salt::multi_salt;
 use crate::{fallback, valid};
@@ -62,6 +62,14 @@ struct Gen<'a> {
     max_widths: Vec<TokenStream>,
     static_widths: Vec<TokenStream>,
     static_max: Vec<TokenStream>,
+    /// The struct-level salt: what encode writes, what decode reads first
+    /// and checks last (`salt.rs`); empty without one.
+    multi: (TokenStream, TokenStream, TokenStream),
+    /// What decode's walk returns, how it builds it, and what `decode` does
+    /// with it (`decoded_value`).
+    walk: (TokenStream, TokenStream, TokenStream),
+    /// Trailing bytes are named after the last field.
+    last_field: String,
 }
 
 impl<'a> Gen<'a> {
@@ -74,11 +82,18 @@ impl<'a> Gen<'a> {
         let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
         let segment_count: usize =
             layouts.iter().map(Layout::segments).sum::<usize>() + usize::from(multi.is_some());
+        let name = ident.to_string();
+        let multi = multi_salt(input, &layouts, &p, &name, multi_width);
+        let walk = decoded_value(&layouts, &p, &name);
+        let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
         Gen {
             input,
+            multi,
+            walk,
+            last_field,
             ty_de: with_lifetimes(input, &de),
             ty_static: with_lifetimes(input, &Lifetime::new("'static", Span::call_site())),
-            name: ident.to_string(),
+            name,
             ident,
             multi_width,
             segment_count,
@@ -160,7 +175,8 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         .layouts
         .iter()
         .map(|l| encode_field(l, p, ident, &g.widths[..=(2 * l.index)]));
-    let (encode_multi, _, _) = multi_salt(g.input, &g.layouts, p, name, multi_width);
+    let encode_multi = &g.multi.0;
+    let len_check = encode_len_check(p, name);
     let ty_k = with_lifetimes(g.input, &Lifetime::new("'__rowkey_k", Span::call_site()));
     let ty_elided = with_lifetimes(g.input, &Lifetime::new("'_", Span::call_site()));
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
@@ -200,17 +216,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
                 &self,
                 __out: &mut [#p::u8],
             ) -> #p::Result<#p::usize, #p::Error> {
-                let __len = <Self as #p::RowKey>::encoded_len(self);
-                // One compare for both ends: 0 wraps above the limit.
-                if __len.wrapping_sub(1) >= #p::HBASE_MAX_KEY {
-                    return #p::Err(#p::Error::key(#name, #p::known_kind(&#p::length_refusal(__len))));
-                }
-                if __out.len() < __len {
-                    return #p::Err(#p::Error::key(
-                        #name,
-                        #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
-                    ));
-                }
+                #len_check
                 // The whole buffer, not `__out[..__len]`: every slot is
                 // written inside `__len` anyway, and the compiler knows the
                 // length of a caller's array, so it can drop slot bounds
@@ -264,14 +270,10 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
     let (static_widths, static_max) = (&g.static_widths, &g.static_max);
     let segment_count = g.segment_count;
-    let (_, decode_multi_head, decode_multi_tail) =
-        multi_salt(g.input, &g.layouts, p, name, g.multi_width);
+    let (_, decode_multi_head, decode_multi_tail) = &g.multi;
     let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
-    let last_field = g
-        .layouts
-        .last()
-        .map_or_else(String::new, |l| l.name.clone());
-    let (walk_ty, build, decoded) = decoded_value(g);
+    let last_field = &g.last_field;
+    let (walk_ty, build, decoded) = &g.walk;
     quote! {
         #[automatically_derived]
         impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
@@ -398,12 +400,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
 /// `BatchKey` and `BatchDecode` (`batch.rs`): batch verification runs
 /// decode's walk, with the struct-level salt's read and check.
 fn batch_impls(g: &Gen) -> TokenStream {
-    let (_, multi_head, multi_tail) = multi_salt(g.input, &g.layouts, &g.p, &g.name, g.multi_width);
-    let (_, _, decoded) = decoded_value(g);
-    let last_field = g
-        .layouts
-        .last()
-        .map_or_else(String::new, |l| l.name.clone());
+    let (_, multi_head, multi_tail) = &g.multi;
     crate::batch::expand(
         g.input,
         &g.layouts,
@@ -412,10 +409,10 @@ fn batch_impls(g: &Gen) -> TokenStream {
         g.multi_width,
         &crate::batch::Walk {
             segment_count: g.segment_count,
-            decoded: &decoded,
-            multi_head: &multi_head,
-            multi_tail: &multi_tail,
-            last_field: &last_field,
+            decoded: &g.walk.2,
+            multi_head,
+            multi_tail,
+            last_field: &g.last_field,
         },
     )
 }
@@ -424,16 +421,17 @@ fn batch_impls(g: &Gen) -> TokenStream {
 /// with it. A field borrowing for 'static cannot borrow from the bytes a key
 /// is decoded from: such a layout encodes and scans, and decode checks the
 /// bytes, then refuses, naming the field, instead of building the key.
-fn decoded_value(g: &Gen) -> (TokenStream, TokenStream, TokenStream) {
-    let Gen { p, name, .. } = g;
-    let field_idents = g.layouts.iter().map(|l| l.field.ident);
-    let field_vars: Vec<_> = g
-        .layouts
+fn decoded_value(
+    layouts: &[Layout],
+    p: &TokenStream,
+    name: &str,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let field_idents = layouts.iter().map(|l| l.field.ident);
+    let field_vars: Vec<_> = layouts
         .iter()
         .map(|l| format_ident!("__v{}", l.index))
         .collect();
-    let static_field = g
-        .layouts
+    let static_field = layouts
         .iter()
         .find(|l| crate::model::mentions_static(l.field.ty))
         .map(|l| l.name.clone());
