@@ -68,8 +68,11 @@ pub fn expand(
         // the salt room, then each field's prefix and slot).
         let widths = &static_widths[..(4 + 2 * l.index).min(static_widths.len())];
         let row_bound = quote!(const { #p::scan_row_bound(&[#(#widths),*]) });
+        let before = &static_widths[..(1 + 2 * l.index).min(static_widths.len())];
+        let prefix_bound = quote!(const { #p::scan_row_bound(&[#(#before),*]) });
         let (step, method) = field(
             l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v, &row_bound,
+            &prefix_bound,
         );
         steps.extend(step);
         methods.extend(method);
@@ -177,6 +180,7 @@ fn field(
     key_ty: &TokenStream,
     v: &Lifetime,
     row_bound: &TokenStream,
+    prefix_bound: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let i = l.index;
     let field = l.field.ident;
@@ -346,6 +350,7 @@ fn field(
             ) -> #p::Result<(), #p::Error> {
                 <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
                 __s.row_bound(#row_bound);
+                __s.prefix_bound(#prefix_bound);
                 let (__lo, __hi) = (self.1, self.2);
                 #bucket_fan
                 #range

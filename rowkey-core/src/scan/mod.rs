@@ -105,6 +105,9 @@ pub struct Scan<'r, K: RowKey> {
     /// The longest row this scan's fields can make, from their static
     /// widths (`__private::scan_row_bound`); `usize::MAX` when unknown.
     row_bound: usize,
+    /// The longest prefix the fields before the ranged one can make
+    /// (`prefix_bound`); `usize::MAX` when unknown.
+    prefix_bound: usize,
     error: Option<Error>,
 }
 
@@ -247,11 +250,18 @@ impl<K: RowKey> Scan<'_, K> {
         self.framed = !open || V::WIDTH.is_some();
         if Self::CAP <= SMALL_ROW {
             // Before the bounds are written, the stop row is blank: the
-            // whole start row is copied over it, a copy of constant size
-            // (a few moves), where the prefix alone would take a `memcpy`
-            // call of its runtime length.
+            // prefix is copied over it up to its static bound, a copy of
+            // constant size (a few moves), where the prefix's own length
+            // would take a `memcpy` call. Without a static bound (or
+            // should the prefix pass it), the whole row.
             let rows = &mut self.ranges.rows;
-            crate::buf_mut(&mut rows.stop).copy_from_slice(crate::buf(&rows.start));
+            let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
+            let p = self.prefix_bound;
+            if p <= Self::CAP && self.len <= p {
+                stop[..p].copy_from_slice(&start[..p]);
+            } else {
+                stop.copy_from_slice(start);
+            }
             self.copied = true;
         }
         let at = self.len + self.gap;
@@ -328,6 +338,15 @@ impl<K: RowKey> Scan<'_, K> {
     #[inline(always)]
     pub fn row_bound(&mut self, bound: usize) {
         self.row_bound = bound;
+    }
+
+    /// The longest prefix (salt room and the fields before the ranged
+    /// one) the fields given can make, as `__private::scan_row_bound`
+    /// gives it (one byte over; `usize::MAX` when a slot is
+    /// variable-width).
+    #[inline(always)]
+    pub fn prefix_bound(&mut self, bound: usize) {
+        self.prefix_bound = bound.saturating_sub(usize::from(bound != usize::MAX));
     }
 
     /// The prefix is a whole key: match it exactly, not as a prefix.
@@ -465,21 +484,28 @@ impl<K: RowKey> Scan<'_, K> {
         // `..""` on a padded string) no key sorts: the range would be a byte
         // range holding no key. (An unframed last field's values are not
         // framed: `..[0]` still holds the key ending in an empty value.)
+        // Below a bound as long as that least value (or longer) the range
+        // is empty already, which `first_range` finds: the zero bytes are
+        // looked at only when the start row may be shorter.
         let below_least = self.hi == Tail::Excluded
             && self.framed
+            && (self.lo == Tail::Unbounded || self.lo_len < self.hi_len)
             && crate::buf(&self.ranges.rows.stop)[n..n + self.hi_len]
                 .iter()
                 .all(|&b| b == 0);
-        let selects = !(self.nothing || below_least);
         let ranges = self.ranges;
-        let first = if selects {
-            first_range(&shape, &mut ranges.rows, count > 1)
-        } else {
+        // Worked out whenever the bounds were written, so that the row
+        // lengths stored do not depend on whether the range is empty.
+        let first = if self.nothing {
             First {
                 shared: false,
                 lens: None,
                 selects: false,
             }
+        } else {
+            let mut first = first_range(&shape, &mut ranges.rows, count > 1);
+            first.selects &= !below_least;
+            first
         };
         ranges.start(shape, &first, count);
         Ok(())
@@ -527,6 +553,7 @@ pub fn scan_state<K: RowKey>(
         last_field: "",
         copied: false,
         row_bound: usize::MAX,
+        prefix_bound: usize::MAX,
         error: None,
     };
     if let Some((chars, delim, fields)) = salt {

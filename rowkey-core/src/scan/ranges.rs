@@ -500,6 +500,12 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
         // A scan that does not fan out always shares its rows; said from
         // the shape as well, which the optimizer folds, so that such a scan
         // has no code for the other way.
+        if !self.shape.fans() && <K::ScanBuf as KeyBuf>::LEN <= SMALL_ROW {
+            // At most one range: the count said again, so that the
+            // caller's loop is seen to end after it.
+            self.next = self.count;
+            return Some(self.rows);
+        }
         if self.shared || !self.shape.fans() {
             self.next += 1;
         } else {
