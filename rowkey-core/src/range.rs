@@ -61,7 +61,7 @@ pub struct KeyRange<K: RowKey> {
     pub(crate) start_len: usize,
     /// 0: no stop row (the end of the table); a stop row is never empty.
     pub(crate) stop_len: usize,
-    _key: PhantomData<fn() -> K>,
+    pub(crate) _key: PhantomData<fn() -> K>,
 }
 
 /// Why [`KeyRange::new`] refuses its rows.

@@ -504,7 +504,15 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
             // At most one range: the count said again, so that the
             // caller's loop is seen to end after it.
             self.next = self.count;
-            return Some(self.rows);
+            // Field by field: the padding of the template is not copied.
+            let r = &self.rows;
+            return Some(KeyRange {
+                start: r.start,
+                stop: r.stop,
+                start_len: r.start_len,
+                stop_len: r.stop_len,
+                _key: core::marker::PhantomData,
+            });
         }
         if self.shared || !self.shape.fans() {
             self.next += 1;
