@@ -263,6 +263,19 @@ impl<K: RowKey> Scan<'_, K> {
                 stop.copy_from_slice(start);
             }
             self.copied = true;
+            if p != usize::MAX {
+                // Fixed-width fields end where their static widths say:
+                // the prefix's end is then a constant the optimizer folds
+                // into the bounds' writes and successor rules. Should a
+                // value not, the scan is refused rather than built on a
+                // runtime end. (Not done for longer rows: for a fan-out
+                // over a struct-level salt it cost more than it saved,
+                // tsdb 1027 -> 1494 instructions per query.)
+                if self.len != p {
+                    return Err(Self::overflow_error(field));
+                }
+                self.len = p;
+            }
         }
         let at = self.len + self.gap;
         let (lo, lo_len) = self.tail(field, lo, at, &len, &put, true)?;
