@@ -68,8 +68,15 @@ pub fn expand(
         // the salt room, then each field's prefix and slot).
         let widths = &static_widths[..(4 + 2 * l.index).min(static_widths.len())];
         let row_bound = quote!(const { #p::scan_row_bound(&[#(#widths),*]) });
+        // The end of the prefix before this field (where its range's bounds
+        // start) when the static widths fix it: they are maxima, exact but
+        // for an `Option` (its `None` is one byte).
         let before = &static_widths[..(1 + 2 * l.index).min(static_widths.len())];
-        let prefix_bound = quote!(const { #p::scan_row_bound(&[#(#before),*]) });
+        let prefix_bound = if layouts[..l.index].iter().any(|l| l.option) {
+            quote!(#p::usize::MAX)
+        } else {
+            quote!(const { #p::scan_row_bound(&[#(#before),*]) })
+        };
         let (step, method) = field(
             l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v, &row_bound,
             &prefix_bound,

@@ -105,8 +105,8 @@ pub struct Scan<'r, K: RowKey> {
     /// The longest row this scan's fields can make, from their static
     /// widths (`__private::scan_row_bound`); `usize::MAX` when unknown.
     row_bound: usize,
-    /// The longest prefix the fields before the ranged one can make
-    /// (`prefix_bound`); `usize::MAX` when unknown.
+    /// The end of the prefix the fields before the ranged one make, from
+    /// their static widths (`prefix_bound`); `usize::MAX` when not fixed.
     prefix_bound: usize,
     error: Option<Error>,
 }
@@ -353,10 +353,10 @@ impl<K: RowKey> Scan<'_, K> {
         self.row_bound = bound;
     }
 
-    /// The longest prefix (salt room and the fields before the ranged
-    /// one) the fields given can make, as `__private::scan_row_bound`
-    /// gives it (one byte over; `usize::MAX` when a slot is
-    /// variable-width).
+    /// The end of the prefix (salt room and the fields before the ranged
+    /// one) that the fields' static widths fix, as
+    /// `__private::scan_row_bound` gives it (one byte over; `usize::MAX`
+    /// when a slot is variable-width or an `Option`).
     #[inline(always)]
     pub fn prefix_bound(&mut self, bound: usize) {
         self.prefix_bound = bound.saturating_sub(usize::from(bound != usize::MAX));
