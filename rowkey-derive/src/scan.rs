@@ -78,7 +78,16 @@ pub fn expand(
             quote!(const { #p::scan_row_bound(&[#(#before),*]) })
         };
         let (step, method) = field(
-            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v, &row_bound,
+            l,
+            &name,
+            salt_order,
+            n,
+            p,
+            &builder,
+            &lifetimes,
+            &key_ty,
+            &v,
+            &row_bound,
             &prefix_bound,
         );
         steps.extend(step);
