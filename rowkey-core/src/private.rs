@@ -127,6 +127,36 @@ pub fn field_error_in<const KNOWN: bool>(
     }
 }
 
+/// A field's refusal as the key's error, `field_error_in::<KNOWN>`: what
+/// the derive puts after each fallible step of a field, as a method rather
+/// than a closure in `map_err`, since every closure is one more body the
+/// deriving crate compiles (and, in a debug build, one more function).
+pub trait InField<T> {
+    /// `Err(kind)` as `field_error_in::<KNOWN>(key, field, kind)`.
+    ///
+    /// # Errors
+    /// The field's refusal, named.
+    fn __rowkey_in_field<const KNOWN: bool>(
+        self,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<T, Error>;
+}
+
+impl<T> InField<T> for Result<T, ErrorKind> {
+    #[inline(always)]
+    fn __rowkey_in_field<const KNOWN: bool>(
+        self,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<T, Error> {
+        match self {
+            Ok(v) => Ok(v),
+            Err(kind) => Err(field_error_in::<KNOWN>(key, field, kind)),
+        }
+    }
+}
+
 /// An error returned by an out-of-line function, rebuilt field by field so
 /// that the compiler sees its kind's tag is a real variant's.
 ///
@@ -233,6 +263,23 @@ pub const fn sum_widths(widths: &[Option<usize>]) -> Option<usize> {
     let mut total = 0usize;
     let mut i = 0;
     while i < widths.len() {
+        match widths[i] {
+            Some(w) => total += w,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
+}
+
+/// The offset of segment `n`: the exact widths of the segments before it,
+/// summed (`sum_widths` of `widths[..n]`), so that a layout's width array
+/// is written once and each field indexes it.
+#[must_use]
+pub const fn offset_of(widths: &[Option<usize>], n: usize) -> Option<usize> {
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < n && i < widths.len() {
         match widths[i] {
             Some(w) => total += w,
             None => return None,

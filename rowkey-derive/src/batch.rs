@@ -16,28 +16,22 @@ pub struct Walk<'a> {
     /// The wrapper of the walk's result (a refusal for a layout with a
     /// `'static` borrow, else empty).
     pub decoded: &'a TokenStream,
-    /// The struct-level salt, read first and checked last.
-    pub multi_head: &'a TokenStream,
-    pub multi_tail: &'a TokenStream,
-    pub last_field: &'a str,
 }
 
-/// The `BatchKey` and `BatchDecode` impls. `widths` are those `encode_into`
-/// uses (struct-level salt first, then prefix and body per field).
+/// The `BatchKey` and `BatchDecode` impls. `widths` is the path to the
+/// exact widths `encode_into` uses (struct-level salt first, then prefix and
+/// body per field).
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
-    widths: &[TokenStream],
+    widths: &TokenStream,
     multi_width: usize,
     walk: &Walk<'_>,
 ) -> TokenStream {
     let Walk {
         segment_count,
         decoded,
-        multi_head,
-        multi_tail,
-        last_field,
     } = *walk;
     let node = input.original;
     let ident = &node.ident;
@@ -63,22 +57,19 @@ pub fn expand(
     let mut room = MAX_DEFERRED - usize::from(input.attrs.salt.is_some());
     let fields: Vec<_> = layouts
         .iter()
-        .map(|l| {
-            let before = &widths[..=(2 * l.index)];
-            match l.salt {
-                Some(k)
-                    if l.body != Body::Reverse
-                        && !l.desc
-                        && !l.escaped
-                        && !l.option
-                        && l.decimal.is_none()
-                        && room > 0 =>
-                {
-                    room -= 1;
-                    deferred_field(l, p, ident, before, k)
-                }
-                _ => crate::encode::encode_field(l, p, ident, before),
+        .map(|l| match l.salt {
+            Some(k)
+                if l.body != Body::Reverse
+                    && !l.desc
+                    && !l.escaped
+                    && !l.option
+                    && l.decimal.is_none()
+                    && room > 0 =>
+            {
+                room -= 1;
+                deferred_field(l, p, ident, widths, k)
             }
+            _ => crate::encode::encode_field(l, p, ident, widths),
         })
         .collect();
     let multi = input.attrs.salt.as_ref().map(|salt| {
@@ -120,32 +111,13 @@ pub fn expand(
         }
     };
 
-    // decode's walk (`__rowkey_read`) with the salts it can hand over handed
-    // to the queue and plain fields checked, not built. Any refusal sends
-    // `verify_batch` to `decode` for the error, so where several checks
-    // fail the first one found here need not be decode's.
+    // decode's own walk, with the salts it can hand over handed to the
+    // queue: one copy of the walk for the compiler to check, not two. Any
+    // refusal sends `verify_batch` to `decode` for the error.
     let verify = if decoded.is_empty() {
-        let name = &name;
-        let checks = layouts
-            .iter()
-            .map(|l| crate::decode::decode_field(l, p, name, true));
         quote! {
-            const VERIFY: #p::bool = true;
-            let __sink = __salts;
             let mut __segs = [#p::Segment::EMPTY; #segment_count];
-            let mut __pos: #p::usize = 0;
-            let mut __seg: #p::usize = 0;
-            #multi_head
-            #(#checks)*
-            #multi_tail
-            if __pos != __in.len() {
-                return #p::Err(#p::Error::field(
-                    #name,
-                    #last_field,
-                    #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
-                ));
-            }
-            let _ = (__seg, __segs);
+            Self::__rowkey_walk::<true, _>(__in, &mut __segs, __salts)?;
             #p::Ok(())
         }
     } else {
@@ -190,9 +162,10 @@ fn deferred_field(
     l: &Layout,
     p: &TokenStream,
     ident: &syn::Ident,
-    before: &[TokenStream],
+    widths: &TokenStream,
     k: usize,
 ) -> TokenStream {
+    let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
@@ -207,7 +180,7 @@ fn deferred_field(
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
     quote! {
-        if let #p::Some(__offset) = const { #p::sum_widths(&[#(#before),*]) } {
+        if let #p::Some(__offset) = const { #p::offset_of(&#widths, #before) } {
             __pos = __offset;
         }
         let __at = __pos;

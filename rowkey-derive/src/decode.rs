@@ -6,10 +6,8 @@ use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// A field's part of decode's walk. With `check` (batch verification), a
-/// plain field whose value nothing else reads is only checked
-/// (`DecodePart::check_part`), not built.
-pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
+/// A field's part of decode's walk.
+pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let ty = &l.inner_de;
     let err = field_err(p, key, &l.name, &quote!(true));
     let name = &l.name;
@@ -18,11 +16,11 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     let take_salt = match l.salt {
         Some(k) => {
             let delim = match l.salt_delim {
-                Some(d) => quote!(#p::expect_delim(__in, &mut __pos, #d).map_err(#err)?;),
+                Some(d) => quote!(#p::expect_delim(__in, &mut __pos, #d)#err?;),
                 None => quote!(),
             };
             quote! {
-                let __salt = #p::take(__in, &mut __pos, #k).map_err(#err)?;
+                let __salt = #p::take(__in, &mut __pos, #k)#err?;
                 #delim
                 // The salt's delimiter, if any, is shown as part of the salt.
                 __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Salt, start: __at, end: __pos };
@@ -36,7 +34,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
             let w = l.bucket_width();
             quote! {
                 let __bstart = __pos;
-                let __bucket = #p::read_bucket(#p::take(__in, &mut __pos, #w).map_err(#err)?);
+                let __bucket = #p::read_bucket(#p::take(__in, &mut __pos, #w)#err?);
                 __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Bucket, start: __bstart, end: __pos };
                 __seg += 1;
             }
@@ -48,28 +46,28 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     let after = match l.frame {
         Frame::Delim { byte } => {
             let stored = byte ^ m;
-            quote!(#p::expect_delim(__in, &mut __pos, #stored).map_err(#err)?;)
+            quote!(#p::expect_delim(__in, &mut __pos, #stored)#err?;)
         }
         _ => quote!(),
     };
     let take_body = match (l.frame, l.attr_body_width()) {
         (Frame::Pad { width, byte }, _) => {
             let stored = byte ^ m;
-            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width).map_err(#err)?, #stored))
+            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width)#err?, #stored))
         }
         _ if l.escaped => quote! {{
-            let __e = #p::take_escaped(__in, &mut __pos, #m).map_err(#err)?;
+            let __e = #p::take_escaped(__in, &mut __pos, #m)#err?;
             #after
             __e
         }},
         (_, Some(w)) => quote! {{
-            let __f = #p::take(__in, &mut __pos, #w).map_err(#err)?;
+            let __f = #p::take(__in, &mut __pos, #w)#err?;
             #after
             __f
         }},
         (Frame::Delim { byte }, None) if l.decimal.is_some() => {
             let stored = byte ^ m;
-            quote!(#p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?)
+            quote!(#p::take_delimited(__in, &mut __pos, #stored)#err?)
         }
         (_, None) if l.decimal.is_some() => quote!(#p::take_rest(__in, &mut __pos)),
         (Frame::Delim { byte }, None) => {
@@ -77,11 +75,11 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
             quote! {
                 match <#ty as #p::KeyPart>::WIDTH {
                     #p::Some(__w) => {
-                        let __f = #p::take(__in, &mut __pos, __w).map_err(#err)?;
+                        let __f = #p::take(__in, &mut __pos, __w)#err?;
                         #after
                         __f
                     }
-                    #p::None => #p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?,
+                    #p::None => #p::take_delimited(__in, &mut __pos, #stored)#err?,
                 }
             }
         }
@@ -89,11 +87,11 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
             #p::take(__in, &mut __pos, match <#ty as #p::KeyPart>::WIDTH {
                 #p::Some(__w) => __w,
                 #p::None => 0,
-            }).map_err(#err)?
+            })#err?
         },
         (Frame::Last, None) => quote! {
             match <#ty as #p::KeyPart>::WIDTH {
-                #p::Some(__w) => #p::take(__in, &mut __pos, __w).map_err(#err)?,
+                #p::Some(__w) => #p::take(__in, &mut __pos, __w)#err?,
                 #p::None => #p::take_rest(__in, &mut __pos),
             }
         },
@@ -119,13 +117,13 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     };
     let escaped = l.escaped;
     let value = if restored {
-        quote!(#p::restore(__body, #m, #escaped, |__b| #value).map_err(#err)?)
+        quote!(#p::restore(__body, #m, #escaped, |__b| #value)#err?)
     } else {
         quote!({
             let __b = __body;
             #value
         }
-        .map_err(#err)?)
+        #err?)
     };
     let verify_salt = if let Some(k) = l.salt {
         // A salt over the body as stored (bytes of the input, from
@@ -182,22 +180,12 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         // nothing after this needs `__body`.
         let field_ty = &l.ty_de;
         quote! {
-            let #var: #field_ty = if #p::read_presence(__in, &mut __pos, #m).map_err(#err)? {
+            let #var: #field_ty = if #p::read_presence(__in, &mut __pos, #m)#err? {
                 let __body: &'__rowkey_de [#p::u8] = #take_body;
                 #p::Some(#value)
             } else {
                 #p::None
             };
-        }
-    } else if check
-        && !restored
-        && l.decimal.is_none()
-        && l.body == Body::Plain
-        && l.bucket.is_none()
-    {
-        quote! {
-            let __body: &'__rowkey_de [#p::u8] = #take_body;
-            <#ty as #p::DecodePart<'__rowkey_de>>::check_part(__body).map_err(#err)?;
         }
     } else {
         quote! {
