@@ -34,6 +34,7 @@ mod scan;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod shell;
+mod slot;
 mod split;
 mod text;
 

@@ -13,6 +13,9 @@ pub use crate::scan::{
     reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
     Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
+pub use crate::slot::{
+    push_segment, take_framed, take_padded, write_plain, Frame as SlotFrame, WriteFrame,
+};
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::text::{
     check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,

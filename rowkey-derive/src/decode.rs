@@ -23,8 +23,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
                 let __salt = #p::take(__in, &mut __pos, #k)#err?;
                 #delim
                 // The salt's delimiter, if any, is shown as part of the salt.
-                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Salt, start: __at, end: __pos };
-                __seg += 1;
+                #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Salt, __at, __pos);
             }
         }
         None => quote!(),
@@ -35,8 +34,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
             quote! {
                 let __bstart = __pos;
                 let __bucket = #p::read_bucket(#p::take(__in, &mut __pos, #w)#err?);
-                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Bucket, start: __bstart, end: __pos };
-                __seg += 1;
+                #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Bucket, __bstart, __pos);
             }
         }
         None => quote!(),
@@ -53,7 +51,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
     let take_body = match (l.frame, l.attr_body_width()) {
         (Frame::Pad { width, byte }, _) => {
             let stored = byte ^ m;
-            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width)#err?, #stored))
+            quote!(#p::take_padded(__in, &mut __pos, #width, #stored)#err?)
         }
         _ if l.escaped => quote! {{
             let __e = #p::take_escaped(__in, &mut __pos, #m)#err?;
@@ -70,31 +68,19 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
             quote!(#p::take_delimited(__in, &mut __pos, #stored)#err?)
         }
         (_, None) if l.decimal.is_some() => quote!(#p::take_rest(__in, &mut __pos)),
-        (Frame::Delim { byte }, None) => {
-            let stored = byte ^ m;
-            quote! {
-                match <#ty as #p::KeyPart>::WIDTH {
-                    #p::Some(__w) => {
-                        let __f = #p::take(__in, &mut __pos, __w)#err?;
-                        #after
-                        __f
-                    }
-                    #p::None => #p::take_delimited(__in, &mut __pos, #stored)#err?,
+        (frame, None) => {
+            let frame = match frame {
+                Frame::Delim { byte } => {
+                    let stored = byte ^ m;
+                    quote!(#p::SlotFrame::Delim(#stored))
                 }
+                Frame::Fixed => quote!(#p::SlotFrame::Fixed),
+                _ => quote!(#p::SlotFrame::Last),
+            };
+            quote! {
+                #p::take_framed(__in, &mut __pos, <#ty as #p::KeyPart>::WIDTH, #frame)#err?
             }
         }
-        (Frame::Fixed, None) => quote! {
-            #p::take(__in, &mut __pos, match <#ty as #p::KeyPart>::WIDTH {
-                #p::Some(__w) => __w,
-                #p::None => 0,
-            })#err?
-        },
-        (Frame::Last, None) => quote! {
-            match <#ty as #p::KeyPart>::WIDTH {
-                #p::Some(__w) => #p::take(__in, &mut __pos, __w)#err?,
-                #p::None => #p::take_rest(__in, &mut __pos),
-            }
-        },
     };
     // Stored inverted or escaped, the value is decoded from its restored
     // bytes, which live only as long as the decode: an owned value.
@@ -201,8 +187,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
         #read
         #verify_salt
         #verify_bucket
-        __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Field, start: __body_at, end: __pos };
-        __seg += 1;
+        #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Field, __body_at, __pos);
         #record
     }
 }

@@ -259,14 +259,28 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     } else {
         quote!()
     };
-    let slot = quote! {
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
+    // A field with none of the rules above writes through the runtime's
+    // one copy of the plain writer.
+    let plain_frame = match l.frame {
+        Frame::Pad { width, byte } => Some(quote!(#p::WriteFrame::Pad(#width, #byte))),
+        Frame::Delim { byte } if l.attr_body_width().is_none() => {
+            Some(quote!(#p::WriteFrame::Delim(#byte)))
+        }
+        Frame::Delim { .. } => None,
+        Frame::Fixed | Frame::Last => Some(quote!(#p::WriteFrame::End)),
+    }
+    .filter(|_| {
+        l.body == Body::Plain
+            && l.salt.is_none()
+            && l.bucket.is_none()
+            && l.decimal.is_none()
+            && !l.escaped
+            && !l.desc
+    });
+    let body = if let Some(frame) = plain_frame {
+        quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
+    } else {
+        quote! {
             let __at = *__pos;
             let __body_at = __at + if __PREFIX { #prefix } else { 0 };
             #decimal_value
@@ -283,6 +297,17 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             #frame
             #desc
             #p::Ok(())
+        }
+    };
+    let slot = quote! {
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
+            __v: &__V,
+            __buf: &mut [#p::u8],
+            __pos: &mut #p::usize,
+        ) -> #p::Result<(), #p::Error> {
+            #body
         }
 
         #[doc(hidden)]
