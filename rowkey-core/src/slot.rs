@@ -7,8 +7,8 @@
 //! walk does.
 
 use crate::__private::{
-    check_no_delim, check_pad_end, expect_delim, field_error_in, start_pad, strip_pad, take,
-    take_delimited, take_rest, InField,
+    check_no_delim, check_pad_end, expect_delim, field_error_in, known_kind, length_refusal,
+    start_pad, strip_pad, take, take_delimited, take_rest, InField, HBASE_MAX_KEY,
 };
 use crate::{Error, ErrorKind, KeyPart, Segment, SegmentKind};
 
@@ -152,6 +152,67 @@ pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
             *pos = body_at + blen + 1;
         }
         WriteFrame::End => *pos = body_at + blen,
+    }
+    Ok(())
+}
+
+/// `encode_into`'s length check, before any byte is written: the key's
+/// length refused when empty or over HBase's limit, and the buffer checked
+/// against it.
+///
+/// # Errors
+/// An empty or too long key, or a buffer shorter than `len`.
+#[inline(always)]
+pub fn check_encode_len(key: &'static str, len: usize, available: usize) -> Result<(), Error> {
+    // One compare for both ends: 0 wraps above the limit.
+    if len.wrapping_sub(1) >= HBASE_MAX_KEY {
+        return Err(Error::key(key, known_kind(&length_refusal(len))));
+    }
+    if available < len {
+        return Err(Error::key(
+            key,
+            ErrorKind::BufferTooSmall {
+                needed: len,
+                available,
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// A field's position in `encode_into`: its constant offset when every
+/// width before it is fixed, which lets the compiler address the buffer
+/// with constants instead of keeping a running position alive across the
+/// copies; else the running position.
+#[inline(always)]
+#[must_use]
+pub const fn at_offset(pos: usize, offset: Option<usize>) -> usize {
+    match offset {
+        Some(o) => o,
+        None => pos,
+    }
+}
+
+/// The end of decode's walk: bytes left after the last field are refused,
+/// named after it (where the key should have ended).
+///
+/// # Errors
+/// Trailing bytes.
+#[inline(always)]
+pub fn check_trailing(
+    input: &[u8],
+    pos: usize,
+    key: &'static str,
+    last_field: &'static str,
+) -> Result<(), Error> {
+    if pos != input.len() {
+        return Err(Error::field(
+            key,
+            last_field,
+            ErrorKind::TrailingBytes {
+                count: input.len() - pos,
+            },
+        ));
     }
     Ok(())
 }

@@ -180,9 +180,7 @@ fn deferred_field(
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
     quote! {
-        if let #p::Some(__offset) = const { #p::offset_of(&#widths, #before) } {
-            __pos = __offset;
-        }
+        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
         let __at = __pos;
         __pos += #prefix;
         #ident::#put::<#ty, false>(&self.#field, __buf, &mut __pos)?;

@@ -91,25 +91,27 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
         quote!('__rowkey_de)
     };
     let padded = matches!(l.decimal, Some(Digits::Width(_)));
+    // Restored bytes are the closure's argument; else the input's own.
+    let b = if restored {
+        quote!(__b)
+    } else {
+        quote!(__body)
+    };
     let value = match (l.decimal, l.body) {
-        (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(__b, #padded)),
-        (Some(_), _) => quote!(#p::decode_decimal::<#ty>(__b, #padded)),
-        (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(__b)),
+        (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(#b, #padded)),
+        (Some(_), _) => quote!(#p::decode_decimal::<#ty>(#b, #padded)),
+        (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(#b)),
         (None, Body::ReverseTs) => {
-            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__b)))
+            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(#b)))
         }
-        (None, Body::Twos) => quote!(<#ty as #p::TwosComplement>::decode_twos(__b)),
-        (None, Body::Reverse) => quote!(<#ty as #p::Reversible>::decode_reversed(__b)),
+        (None, Body::Twos) => quote!(<#ty as #p::TwosComplement>::decode_twos(#b)),
+        (None, Body::Reverse) => quote!(<#ty as #p::Reversible>::decode_reversed(#b)),
     };
     let escaped = l.escaped;
     let value = if restored {
         quote!(#p::restore(__body, #m, #escaped, |__b| #value)#err?)
     } else {
-        quote!({
-            let __b = __body;
-            #value
-        }
-        #err?)
+        quote!(#value #err?)
     };
     let verify_salt = if let Some(k) = l.salt {
         // A salt over the body as stored (bytes of the input, from
@@ -179,8 +181,10 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
             let #var: #ty = #value;
         }
     };
+    // Where the slot starts, for the salt's segment and check.
+    let at = l.salt.map(|_| quote!(let __at = __pos;));
     quote! {
-        let __at = __pos;
+        #at
         #take_salt
         #take_bucket
         let __body_at = __pos;

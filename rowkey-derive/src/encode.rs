@@ -13,16 +13,7 @@ use quote::{format_ident, quote};
 pub(crate) fn encode_len_check(p: &TokenStream, name: &str) -> TokenStream {
     quote! {
         let __len = <Self as #p::RowKey>::encoded_len(self);
-        // One compare for both ends: 0 wraps above the limit.
-        if __len.wrapping_sub(1) >= #p::HBASE_MAX_KEY {
-            return #p::Err(#p::Error::key(#name, #p::known_kind(&#p::length_refusal(__len))));
-        }
-        if __out.len() < __len {
-            return #p::Err(#p::Error::key(
-                #name,
-                #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
-            ));
-        }
+        #p::check_encode_len(#name, __len, __out.len())?;
     }
 }
 
@@ -383,9 +374,7 @@ pub(crate) fn encode_field(
         quote!()
     };
     quote! {
-        if let #p::Some(__offset) = const { #p::offset_of(&#widths, #before) } {
-            __pos = __offset;
-        }
+        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
         let __at = __pos;
         #ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;
         #record

@@ -395,14 +395,8 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 #decode_multi_head
                 #(#decode_fields)*
                 #decode_multi_tail
-                if __pos != __in.len() {
-                    // Named after the last field: where the key should have ended.
-                    return #p::Err(#p::Error::field(
-                        #name,
-                        #last_field,
-                        #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
-                    ));
-                }
+                // Named after the last field: where the key should have ended.
+                #p::check_trailing(__in, __pos, #name, #last_field)?;
                 let _ = __seg;
                 #build
             }
