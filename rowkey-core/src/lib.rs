@@ -37,6 +37,7 @@ mod shell;
 mod slot;
 mod split;
 mod text;
+mod walk;
 
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};

@@ -22,6 +22,7 @@ pub use crate::text::{
     check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,
     write_decimal, Decimal,
 };
+pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
 };

@@ -117,7 +117,7 @@ pub fn expand(
     let verify = if decoded.is_empty() {
         quote! {
             let mut __segs = [#p::Segment::EMPTY; #segment_count];
-            Self::__rowkey_walk::<true, _>(__in, &mut __segs, __salts)?;
+            #p::walk::<Self, #segment_count, true, _>(__in, &mut __segs, __salts)?;
             #p::Ok(())
         }
     } else {

@@ -276,9 +276,9 @@ fn inherent_impl(g: &Gen) -> TokenStream {
     }
 }
 
-/// `impl DecodeKey` and the inherent `decode`, `decode_unverified` and
-/// `explain`, over one walk of the key that `VERIFY` switches the salt and
-/// bucket checks of.
+/// `impl DecodeKey`, the inherent `decode`, `decode_unverified` and
+/// `explain`, all through the runtime's `walk`, and `impl Walk`: one walk
+/// of the key that `VERIFY` switches the salt and bucket checks of.
 fn decode_impls(g: &Gen) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
     let (w_exact, w_max) = (&g.w_exact, &g.w_max);
@@ -287,6 +287,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name));
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
+    let n = segment_count;
     quote! {
         #[automatically_derived]
         impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
@@ -294,16 +295,14 @@ fn decode_impls(g: &Gen) -> TokenStream {
             fn decode(
                 __in: &'__rowkey_de [#p::u8],
             ) -> #p::Result<Self, #p::Error> {
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                #decoded(Self::__rowkey_walk::<true, _>(__in, &mut __segs, &mut #p::NoSink))
+                #decoded(#p::decode_walk::<Self, #n, true>(__in))
             }
 
             #[inline]
             fn decode_unverified(
                 __in: &'__rowkey_de [#p::u8],
             ) -> #p::Result<Self, #p::Error> {
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                #decoded(Self::__rowkey_walk::<false, _>(__in, &mut __segs, &mut #p::NoSink))
+                #decoded(#p::decode_walk::<Self, #n, false>(__in))
             }
         }
 
@@ -333,61 +332,25 @@ fn decode_impls(g: &Gen) -> TokenStream {
             #[inline]
             pub fn explain(
                 bytes: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                Self::__rowkey_walk::<true, _>(bytes, &mut __segs, &mut #p::NoSink)?;
-                #p::Ok(#p::explain(bytes, __segs))
+            ) -> #p::Result<#p::Explain<'__rowkey_de, #n>, #p::Error> {
+                #p::explain_walk::<Self, #n>(bytes)
             }
+        }
 
-            // One length check up front, a single compare: inside
-            // `__MIN..=__MAX` the compiler knows every fixed-width slot
-            // before the first variable-width one is in bounds and drops
-            // their checks (for a fixed-width layout, `__MIN == __MAX`,
-            // the trailing-bytes check too). Any other length cannot
-            // decode and takes `__rowkey_bad_len`, out of line, for the
-            // same errors in the same order.
-            #[inline(always)]
-            fn __rowkey_walk<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
-                __in: &'__rowkey_de [#p::u8],
-                __segs: &mut [#p::Segment; #segment_count],
-                __sink: &mut __RowkeySink,
-            ) -> #p::Result<#walk_ty, #p::Error> {
-                // At least one byte: no row has an empty key.
-                const __MIN: #p::usize = #p::min_len(&#w_exact);
-                const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&#w_max));
-                if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
-                    return #p::Err(#p::known_error(Self::__rowkey_bad_len::<VERIFY>(__in)));
-                }
-                Self::__rowkey_read::<VERIFY, __RowkeySink>(__in, __segs, __sink)
-            }
-
-            /// The error of an input that is empty, shorter than the
-            /// fixed-width fields, longer than the widest key or over
-            /// HBase's limit.
-            #[cold]
-            fn __rowkey_bad_len<const VERIFY: #p::bool>(
-                __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Error {
-                // A longer key could not have been written (encode
-                // refuses it), so accepting it would give a value that
-                // does not encode back.
-                if __in.is_empty() || __in.len() > #p::HBASE_MAX_KEY {
-                    return #p::Error::key(#name, #p::length_refusal(__in.len()));
-                }
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                match Self::__rowkey_read::<VERIFY, _>(__in, &mut __segs, &mut #p::NoSink) {
-                    #p::Err(__e) => __e,
-                    #p::Ok(_) => #p::Error::key(
-                        #name,
-                        #p::ErrorKind::Invalid { reason: "key length outside what the layout reads" },
-                    ),
-                }
-            }
+        // The walk itself; the length check around it and the functions
+        // that call it are the runtime's (`__private::walk`).
+        #[automatically_derived]
+        impl<'__rowkey_de> #p::Walk<'__rowkey_de, #n> for #ty_de {
+            type Out = #walk_ty;
+            const NAME: &'static str = #name;
+            // At least one byte: no row has an empty key.
+            const MIN: #p::usize = #p::min_len(&#w_exact);
+            const MAX: #p::usize = #p::decode_max(#p::sum_widths(&#w_max));
 
             #[inline(always)]
             fn __rowkey_read<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
                 __in: &'__rowkey_de [#p::u8],
-                __segs: &mut [#p::Segment; #segment_count],
+                __segs: &mut [#p::Segment; #n],
                 __sink: &mut __RowkeySink,
             ) -> #p::Result<#walk_ty, #p::Error> {
                 let mut __pos: #p::usize = 0;
