@@ -69,7 +69,7 @@ pub fn expand(
                 room -= 1;
                 deferred_field(l, p, ident, widths, k)
             }
-            _ => crate::encode::encode_field(l, p, ident, widths),
+            _ => crate::encode::encode_field(l, p, ident, &name, widths),
         })
         .collect();
     let multi = input.attrs.salt.as_ref().map(|salt| {

@@ -250,25 +250,8 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     } else {
         quote!()
     };
-    // A field with none of the rules above writes through the runtime's
-    // one copy of the plain writer.
-    let plain_frame = match l.frame {
-        Frame::Pad { width, byte } => Some(quote!(#p::WriteFrame::Pad(#width, #byte))),
-        Frame::Delim { byte } if l.attr_body_width().is_none() => {
-            Some(quote!(#p::WriteFrame::Delim(#byte)))
-        }
-        Frame::Delim { .. } => None,
-        Frame::Fixed | Frame::Last => Some(quote!(#p::WriteFrame::End)),
-    }
-    .filter(|_| {
-        l.body == Body::Plain
-            && l.salt.is_none()
-            && l.bucket.is_none()
-            && l.decimal.is_none()
-            && !l.escaped
-            && !l.desc
-    });
-    let body = if let Some(frame) = plain_frame {
+    let plain_frame = plain_frame(l, p);
+    let body = if let Some(frame) = &plain_frame {
         quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
     } else {
         quote! {
@@ -308,6 +291,27 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         }
     };
     if !l.option {
+        if let Some(frame) = &plain_frame {
+            // Encode calls the runtime's writer itself (`encode_field`):
+            // no writer of the field's own.
+            return quote! {
+                #[doc(hidden)]
+                #[inline(always)]
+                pub fn #outer_put<__V: #bounds, const __PREFIX: #p::bool>(
+                    __v: &__V,
+                    __buf: &mut [#p::u8],
+                    __pos: &mut #p::usize,
+                ) -> #p::Result<(), #p::Error> {
+                    #p::write_plain::<__V, false>(__v, __buf, __pos, #frame, #key, #name)
+                }
+
+                #[doc(hidden)]
+                #[inline(always)]
+                pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
+                    #slot_len
+                }
+            };
+        }
         return quote!(#slot #plain);
     }
     let outer_len = format_ident!("__rowkey_len_{}", l.index);
@@ -351,6 +355,28 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     }
 }
 
+/// A field with no salt, bucket, digits, escape, reversal or inversion
+/// writes through the runtime's one copy of the plain writer
+/// (`__private::write_plain`): its frame there, else `None`.
+fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+    match l.frame {
+        Frame::Pad { width, byte } => Some(quote!(#p::WriteFrame::Pad(#width, #byte))),
+        Frame::Delim { byte } if l.attr_body_width().is_none() => {
+            Some(quote!(#p::WriteFrame::Delim(#byte)))
+        }
+        Frame::Delim { .. } => None,
+        Frame::Fixed | Frame::Last => Some(quote!(#p::WriteFrame::End)),
+    }
+    .filter(|_| {
+        l.body == Body::Plain
+            && l.salt.is_none()
+            && l.bucket.is_none()
+            && l.decimal.is_none()
+            && !l.escaped
+            && !l.desc
+    })
+}
+
 /// One field of `encode_into`. `widths` is the path to the layout's exact
 /// /// widths; when those of everything in front of the field are all fixed,
 /// the field's offset is a constant, and saying so lets the compiler address the buffer with
@@ -360,12 +386,20 @@ pub(crate) fn encode_field(
     l: &Layout,
     p: &TokenStream,
     ident: &syn::Ident,
+    key: &str,
     widths: &TokenStream,
 ) -> TokenStream {
     let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let field = l.field.ident;
     let write = format_ident!("__rowkey_write_{}", l.index);
+    let name = &l.name;
+    let call = match plain_frame(l, p).filter(|_| !l.option) {
+        Some(frame) => quote! {
+            #p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;
+        },
+        None => quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;),
+    };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);
     let record = if l.in_multi_salt {
@@ -376,7 +410,7 @@ pub(crate) fn encode_field(
     quote! {
         __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
         let __at = __pos;
-        #ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;
+        #call
         #record
     }
 }

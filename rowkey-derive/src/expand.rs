@@ -187,7 +187,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let encode_fields = g
         .layouts
         .iter()
-        .map(|l| encode_field(l, p, ident, &g.w_exact));
+        .map(|l| encode_field(l, p, ident, name, &g.w_exact));
     let encode_multi = &g.multi.0;
     let len_check = encode_len_check(p, name);
     let ty_k = with_lifetimes(g.input, &Lifetime::new("'__rowkey_k", Span::call_site()));
