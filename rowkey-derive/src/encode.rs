@@ -394,11 +394,10 @@ pub(crate) fn encode_field(
     let field = l.field.ident;
     let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
-    let call = match plain_frame(l, p).filter(|_| !l.option) {
-        Some(frame) => quote! {
-            #p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;
-        },
-        None => quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;),
+    let call = if let Some(frame) = plain_frame(l, p).filter(|_| !l.option) {
+        quote!(#p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;)
+    } else {
+        quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;)
     };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);
