@@ -36,7 +36,7 @@ pub trait Walk<'de, const N: usize>: Sized {
 /// compiler knows every fixed-width slot before the first variable-width
 /// one is in bounds and drops their checks (for a fixed-width layout, `MIN
 /// == MAX`, the trailing-bytes check too). Any other length cannot decode
-/// and takes [`bad_len`], out of line, for the same errors in the same
+/// and takes `bad_len`, out of line, for the same errors in the same
 /// order.
 ///
 /// # Errors
