@@ -16,6 +16,10 @@ pub struct Walk<'a> {
     /// The wrapper of the walk's result (a refusal for a layout with a
     /// `'static` borrow, else empty).
     pub decoded: &'a TokenStream,
+    /// The struct-level salt, read first and checked last.
+    pub multi_head: &'a TokenStream,
+    pub multi_tail: &'a TokenStream,
+    pub last_field: &'a str,
 }
 
 /// The `BatchKey` and `BatchDecode` impls. `widths` is the path to the
@@ -32,6 +36,9 @@ pub fn expand(
     let Walk {
         segment_count,
         decoded,
+        multi_head,
+        multi_tail,
+        last_field,
     } = *walk;
     let node = input.original;
     let ident = &node.ident;
@@ -111,13 +118,29 @@ pub fn expand(
         }
     };
 
-    // decode's own walk, with the salts it can hand over handed to the
-    // queue: one copy of the walk for the compiler to check, not two. Any
-    // refusal sends `verify_batch` to `decode` for the error.
+    // decode's walk (`Walk::__rowkey_read`) with the salts it can hand
+    // over handed to the queue and plain fields checked, not built (a
+    // `&str` that is ASCII needs no full UTF-8 validation): a second copy
+    // of the walk, which the derive's build cost pays for verification's
+    // speed. Any refusal sends `verify_batch` to `decode` for the error,
+    // so where several checks fail the first one found here need not be
+    // decode's.
     let verify = if decoded.is_empty() {
+        let name = &name;
+        let checks = layouts
+            .iter()
+            .map(|l| crate::decode::decode_field(l, p, name, true));
         quote! {
-            let mut __segs = [#p::Segment::EMPTY; #segment_count];
-            #p::walk::<Self, #segment_count, true, _>(__in, &mut __segs, __salts)?;
+            const VERIFY: #p::bool = true;
+            let __sink = __salts;
+            let __segs = &mut [#p::Segment::EMPTY; #segment_count];
+            let mut __pos: #p::usize = 0;
+            let mut __seg: #p::usize = 0;
+            #multi_head
+            #(#checks)*
+            #multi_tail
+            #p::check_trailing(__in, __pos, #name, #last_field)?;
+            let _ = (__seg, __segs);
             #p::Ok(())
         }
     } else {

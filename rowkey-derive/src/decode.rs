@@ -6,8 +6,10 @@ use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// A field's part of decode's walk.
-pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+/// A field's part of decode's walk. With `check` (batch verification), a
+/// plain field whose value nothing else reads is only checked
+/// (`DecodePart::check_part`), not built.
+pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
     let err = field_err(p, key, &l.name, &quote!(true));
     let name = &l.name;
@@ -174,6 +176,16 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str) -> TokenStrea
             } else {
                 #p::None
             };
+        }
+    } else if check
+        && !restored
+        && l.decimal.is_none()
+        && l.body == Body::Plain
+        && l.bucket.is_none()
+    {
+        quote! {
+            let __body: &'__rowkey_de [#p::u8] = #take_body;
+            <#ty as #p::DecodePart<'__rowkey_de>>::check_part(__body)#err?;
         }
     } else {
         quote! {

@@ -284,7 +284,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let (w_exact, w_max) = (&g.w_exact, &g.w_max);
     let segment_count = g.segment_count;
     let (_, decode_multi_head, decode_multi_tail) = &g.multi;
-    let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name));
+    let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
     let n = segment_count;
@@ -368,8 +368,9 @@ fn decode_impls(g: &Gen) -> TokenStream {
 }
 
 /// `BatchKey` and `BatchDecode` (`batch.rs`): batch verification runs
-/// decode's walk.
+/// decode's walk, with the struct-level salt's read and check.
 fn batch_impls(g: &Gen) -> TokenStream {
+    let (_, multi_head, multi_tail) = &g.multi;
     crate::batch::expand(
         g.input,
         &g.layouts,
@@ -379,6 +380,9 @@ fn batch_impls(g: &Gen) -> TokenStream {
         &crate::batch::Walk {
             segment_count: g.segment_count,
             decoded: &g.walk.2,
+            multi_head,
+            multi_tail,
+            last_field: &g.last_field,
         },
     )
 }
