@@ -34,8 +34,10 @@ mod scan;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod shell;
+mod slot;
 mod split;
 mod text;
+mod walk;
 
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};

@@ -13,11 +13,16 @@ pub use crate::scan::{
     reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
     Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
+pub use crate::slot::{
+    at_offset, check_encode_len, check_trailing, push_segment, take_framed, take_padded,
+    write_plain, Frame as SlotFrame, WriteFrame,
+};
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::text::{
     check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,
     write_decimal, Decimal,
 };
+pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
 };
@@ -127,6 +132,36 @@ pub fn field_error_in<const KNOWN: bool>(
     }
 }
 
+/// A field's refusal as the key's error, `field_error_in::<KNOWN>`: what
+/// the derive puts after each fallible step of a field, as a method rather
+/// than a closure in `map_err`, since every closure is one more body the
+/// deriving crate compiles (and, in a debug build, one more function).
+pub trait InField<T> {
+    /// `Err(kind)` as `field_error_in::<KNOWN>(key, field, kind)`.
+    ///
+    /// # Errors
+    /// The field's refusal, named.
+    fn __rowkey_in_field<const KNOWN: bool>(
+        self,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<T, Error>;
+}
+
+impl<T> InField<T> for Result<T, ErrorKind> {
+    #[inline(always)]
+    fn __rowkey_in_field<const KNOWN: bool>(
+        self,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<T, Error> {
+        match self {
+            Ok(v) => Ok(v),
+            Err(kind) => Err(field_error_in::<KNOWN>(key, field, kind)),
+        }
+    }
+}
+
 /// An error returned by an out-of-line function, rebuilt field by field so
 /// that the compiler sees its kind's tag is a real variant's.
 ///
@@ -233,6 +268,23 @@ pub const fn sum_widths(widths: &[Option<usize>]) -> Option<usize> {
     let mut total = 0usize;
     let mut i = 0;
     while i < widths.len() {
+        match widths[i] {
+            Some(w) => total += w,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
+}
+
+/// The offset of segment `n`: the exact widths of the segments before it,
+/// summed (`sum_widths` of `widths[..n]`), so that a layout's width array
+/// is written once and each field indexes it.
+#[must_use]
+pub const fn offset_of(widths: &[Option<usize>], n: usize) -> Option<usize> {
+    let mut total = 0usize;
+    let mut i = 0;
+    while i < n && i < widths.len() {
         match widths[i] {
             Some(w) => total += w,
             None => return None,

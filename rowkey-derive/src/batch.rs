@@ -22,13 +22,14 @@ pub struct Walk<'a> {
     pub last_field: &'a str,
 }
 
-/// The `BatchKey` and `BatchDecode` impls. `widths` are those `encode_into`
-/// uses (struct-level salt first, then prefix and body per field).
+/// The `BatchKey` and `BatchDecode` impls. `widths` is the path to the
+/// exact widths `encode_into` uses (struct-level salt first, then prefix and
+/// body per field).
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
-    widths: &[TokenStream],
+    widths: &TokenStream,
     multi_width: usize,
     walk: &Walk<'_>,
 ) -> TokenStream {
@@ -63,22 +64,19 @@ pub fn expand(
     let mut room = MAX_DEFERRED - usize::from(input.attrs.salt.is_some());
     let fields: Vec<_> = layouts
         .iter()
-        .map(|l| {
-            let before = &widths[..=(2 * l.index)];
-            match l.salt {
-                Some(k)
-                    if l.body != Body::Reverse
-                        && !l.desc
-                        && !l.escaped
-                        && !l.option
-                        && l.decimal.is_none()
-                        && room > 0 =>
-                {
-                    room -= 1;
-                    deferred_field(l, p, ident, before, k)
-                }
-                _ => crate::encode::encode_field(l, p, ident, before),
+        .map(|l| match l.salt {
+            Some(k)
+                if l.body != Body::Reverse
+                    && !l.desc
+                    && !l.escaped
+                    && !l.option
+                    && l.decimal.is_none()
+                    && room > 0 =>
+            {
+                room -= 1;
+                deferred_field(l, p, ident, widths, k)
             }
+            _ => crate::encode::encode_field(l, p, ident, &name, widths),
         })
         .collect();
     let multi = input.attrs.salt.as_ref().map(|salt| {
@@ -120,10 +118,13 @@ pub fn expand(
         }
     };
 
-    // decode's walk (`__rowkey_read`) with the salts it can hand over handed
-    // to the queue and plain fields checked, not built. Any refusal sends
-    // `verify_batch` to `decode` for the error, so where several checks
-    // fail the first one found here need not be decode's.
+    // decode's walk (`Walk::__rowkey_read`) with the salts it can hand
+    // over handed to the queue and plain fields checked, not built (a
+    // `&str` that is ASCII needs no full UTF-8 validation): a second copy
+    // of the walk, which the derive's build cost pays for verification's
+    // speed. Any refusal sends `verify_batch` to `decode` for the error,
+    // so where several checks fail the first one found here need not be
+    // decode's.
     let verify = if decoded.is_empty() {
         let name = &name;
         let checks = layouts
@@ -132,19 +133,13 @@ pub fn expand(
         quote! {
             const VERIFY: #p::bool = true;
             let __sink = __salts;
-            let mut __segs = [#p::Segment::EMPTY; #segment_count];
+            let __segs = &mut [#p::Segment::EMPTY; #segment_count];
             let mut __pos: #p::usize = 0;
             let mut __seg: #p::usize = 0;
             #multi_head
             #(#checks)*
             #multi_tail
-            if __pos != __in.len() {
-                return #p::Err(#p::Error::field(
-                    #name,
-                    #last_field,
-                    #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
-                ));
-            }
+            #p::check_trailing(__in, __pos, #name, #last_field)?;
             let _ = (__seg, __segs);
             #p::Ok(())
         }
@@ -190,9 +185,10 @@ fn deferred_field(
     l: &Layout,
     p: &TokenStream,
     ident: &syn::Ident,
-    before: &[TokenStream],
+    widths: &TokenStream,
     k: usize,
 ) -> TokenStream {
+    let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
@@ -207,9 +203,7 @@ fn deferred_field(
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
     quote! {
-        if let #p::Some(__offset) = const { #p::sum_widths(&[#(#before),*]) } {
-            __pos = __offset;
-        }
+        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
         let __at = __pos;
         __pos += #prefix;
         #ident::#put::<#ty, false>(&self.#field, __buf, &mut __pos)?;

@@ -18,15 +18,14 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     let take_salt = match l.salt {
         Some(k) => {
             let delim = match l.salt_delim {
-                Some(d) => quote!(#p::expect_delim(__in, &mut __pos, #d).map_err(#err)?;),
+                Some(d) => quote!(#p::expect_delim(__in, &mut __pos, #d)#err?;),
                 None => quote!(),
             };
             quote! {
-                let __salt = #p::take(__in, &mut __pos, #k).map_err(#err)?;
+                let __salt = #p::take(__in, &mut __pos, #k)#err?;
                 #delim
                 // The salt's delimiter, if any, is shown as part of the salt.
-                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Salt, start: __at, end: __pos };
-                __seg += 1;
+                #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Salt, __at, __pos);
             }
         }
         None => quote!(),
@@ -36,9 +35,8 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
             let w = l.bucket_width();
             quote! {
                 let __bstart = __pos;
-                let __bucket = #p::read_bucket(#p::take(__in, &mut __pos, #w).map_err(#err)?);
-                __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Bucket, start: __bstart, end: __pos };
-                __seg += 1;
+                let __bucket = #p::read_bucket(#p::take(__in, &mut __pos, #w)#err?);
+                #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Bucket, __bstart, __pos);
             }
         }
         None => quote!(),
@@ -48,55 +46,43 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     let after = match l.frame {
         Frame::Delim { byte } => {
             let stored = byte ^ m;
-            quote!(#p::expect_delim(__in, &mut __pos, #stored).map_err(#err)?;)
+            quote!(#p::expect_delim(__in, &mut __pos, #stored)#err?;)
         }
         _ => quote!(),
     };
     let take_body = match (l.frame, l.attr_body_width()) {
         (Frame::Pad { width, byte }, _) => {
             let stored = byte ^ m;
-            quote!(#p::strip_pad(#p::take(__in, &mut __pos, #width).map_err(#err)?, #stored))
+            quote!(#p::take_padded(__in, &mut __pos, #width, #stored)#err?)
         }
         _ if l.escaped => quote! {{
-            let __e = #p::take_escaped(__in, &mut __pos, #m).map_err(#err)?;
+            let __e = #p::take_escaped(__in, &mut __pos, #m)#err?;
             #after
             __e
         }},
         (_, Some(w)) => quote! {{
-            let __f = #p::take(__in, &mut __pos, #w).map_err(#err)?;
+            let __f = #p::take(__in, &mut __pos, #w)#err?;
             #after
             __f
         }},
         (Frame::Delim { byte }, None) if l.decimal.is_some() => {
             let stored = byte ^ m;
-            quote!(#p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?)
+            quote!(#p::take_delimited(__in, &mut __pos, #stored)#err?)
         }
         (_, None) if l.decimal.is_some() => quote!(#p::take_rest(__in, &mut __pos)),
-        (Frame::Delim { byte }, None) => {
-            let stored = byte ^ m;
-            quote! {
-                match <#ty as #p::KeyPart>::WIDTH {
-                    #p::Some(__w) => {
-                        let __f = #p::take(__in, &mut __pos, __w).map_err(#err)?;
-                        #after
-                        __f
-                    }
-                    #p::None => #p::take_delimited(__in, &mut __pos, #stored).map_err(#err)?,
+        (frame, None) => {
+            let frame = match frame {
+                Frame::Delim { byte } => {
+                    let stored = byte ^ m;
+                    quote!(#p::SlotFrame::Delim(#stored))
                 }
+                Frame::Fixed => quote!(#p::SlotFrame::Fixed),
+                _ => quote!(#p::SlotFrame::Last),
+            };
+            quote! {
+                #p::take_framed(__in, &mut __pos, <#ty as #p::KeyPart>::WIDTH, #frame)#err?
             }
         }
-        (Frame::Fixed, None) => quote! {
-            #p::take(__in, &mut __pos, match <#ty as #p::KeyPart>::WIDTH {
-                #p::Some(__w) => __w,
-                #p::None => 0,
-            }).map_err(#err)?
-        },
-        (Frame::Last, None) => quote! {
-            match <#ty as #p::KeyPart>::WIDTH {
-                #p::Some(__w) => #p::take(__in, &mut __pos, __w).map_err(#err)?,
-                #p::None => #p::take_rest(__in, &mut __pos),
-            }
-        },
     };
     // Stored inverted or escaped, the value is decoded from its restored
     // bytes, which live only as long as the decode: an owned value.
@@ -107,25 +93,27 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         quote!('__rowkey_de)
     };
     let padded = matches!(l.decimal, Some(Digits::Width(_)));
+    // Restored bytes are the closure's argument; else the input's own.
+    let b = if restored {
+        quote!(__b)
+    } else {
+        quote!(__body)
+    };
     let value = match (l.decimal, l.body) {
-        (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(__b, #padded)),
-        (Some(_), _) => quote!(#p::decode_decimal::<#ty>(__b, #padded)),
-        (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(__b)),
+        (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(#b, #padded)),
+        (Some(_), _) => quote!(#p::decode_decimal::<#ty>(#b, #padded)),
+        (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(#b)),
         (None, Body::ReverseTs) => {
-            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(__b)))
+            quote!(<#ty as #p::ReverseTs>::from_reversed(#p::read_u64(#b)))
         }
-        (None, Body::Twos) => quote!(<#ty as #p::TwosComplement>::decode_twos(__b)),
-        (None, Body::Reverse) => quote!(<#ty as #p::Reversible>::decode_reversed(__b)),
+        (None, Body::Twos) => quote!(<#ty as #p::TwosComplement>::decode_twos(#b)),
+        (None, Body::Reverse) => quote!(<#ty as #p::Reversible>::decode_reversed(#b)),
     };
     let escaped = l.escaped;
     let value = if restored {
-        quote!(#p::restore(__body, #m, #escaped, |__b| #value).map_err(#err)?)
+        quote!(#p::restore(__body, #m, #escaped, |__b| #value)#err?)
     } else {
-        quote!({
-            let __b = __body;
-            #value
-        }
-        .map_err(#err)?)
+        quote!(#value #err?)
     };
     let verify_salt = if let Some(k) = l.salt {
         // A salt over the body as stored (bytes of the input, from
@@ -182,7 +170,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         // nothing after this needs `__body`.
         let field_ty = &l.ty_de;
         quote! {
-            let #var: #field_ty = if #p::read_presence(__in, &mut __pos, #m).map_err(#err)? {
+            let #var: #field_ty = if #p::read_presence(__in, &mut __pos, #m)#err? {
                 let __body: &'__rowkey_de [#p::u8] = #take_body;
                 #p::Some(#value)
             } else {
@@ -197,7 +185,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     {
         quote! {
             let __body: &'__rowkey_de [#p::u8] = #take_body;
-            <#ty as #p::DecodePart<'__rowkey_de>>::check_part(__body).map_err(#err)?;
+            <#ty as #p::DecodePart<'__rowkey_de>>::check_part(__body)#err?;
         }
     } else {
         quote! {
@@ -205,16 +193,17 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
             let #var: #ty = #value;
         }
     };
+    // Where the slot starts, for the salt's segment and check.
+    let at = l.salt.map(|_| quote!(let __at = __pos;));
     quote! {
-        let __at = __pos;
+        #at
         #take_salt
         #take_bucket
         let __body_at = __pos;
         #read
         #verify_salt
         #verify_bucket
-        __segs[__seg] = #p::Segment { name: #name, kind: #p::SegmentKind::Field, start: __body_at, end: __pos };
-        __seg += 1;
+        #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Field, __body_at, __pos);
         #record
     }
 }

@@ -7,34 +7,36 @@ use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// The `map_err` of a field's refusals. `known` is `true` in decode and a
-/// writer's `__KNOWN` parameter (see `__private::field_error_in`).
 /// The start of `encode_into` (and of batch encode): the key's length,
 /// refused when empty or over HBase's limit, and the buffer checked against
 /// it. Binds `__len`.
 pub(crate) fn encode_len_check(p: &TokenStream, name: &str) -> TokenStream {
     quote! {
         let __len = <Self as #p::RowKey>::encoded_len(self);
-        // One compare for both ends: 0 wraps above the limit.
-        if __len.wrapping_sub(1) >= #p::HBASE_MAX_KEY {
-            return #p::Err(#p::Error::key(#name, #p::known_kind(&#p::length_refusal(__len))));
-        }
-        if __out.len() < __len {
-            return #p::Err(#p::Error::key(
-                #name,
-                #p::ErrorKind::BufferTooSmall { needed: __len, available: __out.len() },
-            ));
-        }
+        #p::check_encode_len(#name, __len, __out.len())?;
     }
 }
 
+/// The method that turns a field's refusal into the key's error, put after a
+/// `Result<_, ErrorKind>`. `known` is `true` in decode and a writer's
+/// `__KNOWN` parameter (see `__private::field_error_in`). A method of a
+/// runtime trait (imported once per derive, `import_in_field`), not a
+/// closure: each closure would be one more body for the compiler to check
+/// and, in a debug build, one more function to emit per call site.
 pub(crate) fn field_err(
     p: &TokenStream,
     key: &str,
     field: &str,
     known: &TokenStream,
 ) -> TokenStream {
-    quote!(|__k| #p::field_error_in::<#known>(#key, #field, __k))
+    let _ = p;
+    quote!(.__rowkey_in_field::<#known>(#key, #field))
+}
+
+/// The import `field_err`'s method needs, at the top of the derive's
+/// `const _` block.
+pub(crate) fn import_in_field(p: &TokenStream) -> TokenStream {
+    quote!(use #p::InField as _;)
 }
 
 /// Per field: `__rowkey_write_i` writes a value's slot (salt, bucket, body,
@@ -98,7 +100,7 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let decimal_value = match (l.decimal, l.body) {
         (None, _) => quote!(),
         (Some(_), Body::ReverseTs) => quote! {
-            let __dec = #p::widen(<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?);
+            let __dec = #p::widen(<__V as #p::ReverseTs>::to_reversed(__v)#err?);
         },
         (Some(_), _) => quote!(let __dec = <__V as #p::Decimal>::to_u128(__v);),
     };
@@ -146,7 +148,7 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             if __ends == #p::Some(true) {
                 return #p::Err(#p::field_error_in::<__KNOWN>(#key, #name, #p::ErrorKind::EndsWithPadByte { byte: #byte }));
             }
-            #p::start_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte).map_err(#err)?;
+            #p::start_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte)#err?;
         },
         _ => quote!(),
     };
@@ -155,19 +157,19 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             #p::write_escaped(<__V as #p::EscapeBytes>::raw_bytes(__v), __body);
         },
         (Some(Digits::Width(w)), _) => quote! {
-            #p::check_digits(__dec, #w).map_err(#err)?;
+            #p::check_digits(__dec, #w)#err?;
             #p::write_decimal(__dec, __body);
         },
         (Some(Digits::Shortest), _) => quote!(#p::write_decimal(__dec, __body);),
         (None, Body::Plain | Body::Reverse) => {
-            quote!(<__V as #p::KeyPart>::encode_part(__v, __body).map_err(#err)?;)
+            quote!(<__V as #p::KeyPart>::encode_part(__v, __body)#err?;)
         }
         (None, Body::Twos) => {
-            quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body).map_err(#err)?;)
+            quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body)#err?;)
         }
         (None, Body::ReverseTs) => quote! {
             __body.copy_from_slice(
-                &<__V as #p::ReverseTs>::to_reversed(__v).map_err(#err)?.to_be_bytes(),
+                &<__V as #p::ReverseTs>::to_reversed(__v)#err?.to_be_bytes(),
             );
         },
     };
@@ -176,11 +178,11 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let delim_check = match l.frame {
         Frame::Delim { .. } if l.escaped || l.attr_body_width().is_some() => quote!(),
         Frame::Delim { byte } if l.decimal.is_some() => quote! {
-            #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+            #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte)#err?;
         },
         Frame::Delim { byte } => quote! {
             if <__V as #p::KeyPart>::WIDTH.is_none() {
-                #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+                #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte)#err?;
             }
         },
         _ => quote!(),
@@ -233,7 +235,7 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     let frame = match l.frame {
         Frame::Pad { width, byte } => quote! {
             if __ends.is_none() {
-                #check_end(&__buf[__body_at..__body_at + __blen], #byte).map_err(#err)?;
+                #check_end(&__buf[__body_at..__body_at + __blen], #byte)#err?;
             }
             *__pos = __body_at + #width;
         },
@@ -248,14 +250,11 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     } else {
         quote!()
     };
-    let slot = quote! {
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
+    let plain_frame = plain_frame(l, p);
+    let body = if let Some(frame) = &plain_frame {
+        quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
+    } else {
+        quote! {
             let __at = *__pos;
             let __body_at = __at + if __PREFIX { #prefix } else { 0 };
             #decimal_value
@@ -273,6 +272,17 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             #desc
             #p::Ok(())
         }
+    };
+    let slot = quote! {
+        #[doc(hidden)]
+        #[inline(always)]
+        pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
+            __v: &__V,
+            __buf: &mut [#p::u8],
+            __pos: &mut #p::usize,
+        ) -> #p::Result<(), #p::Error> {
+            #body
+        }
 
         #[doc(hidden)]
         #[inline(always)]
@@ -281,6 +291,27 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         }
     };
     if !l.option {
+        if let Some(frame) = &plain_frame {
+            // Encode calls the runtime's writer itself (`encode_field`):
+            // no writer of the field's own.
+            return quote! {
+                #[doc(hidden)]
+                #[inline(always)]
+                pub fn #outer_put<__V: #bounds, const __PREFIX: #p::bool>(
+                    __v: &__V,
+                    __buf: &mut [#p::u8],
+                    __pos: &mut #p::usize,
+                ) -> #p::Result<(), #p::Error> {
+                    #p::write_plain::<__V, false>(__v, __buf, __pos, #frame, #key, #name)
+                }
+
+                #[doc(hidden)]
+                #[inline(always)]
+                pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
+                    #slot_len
+                }
+            };
+        }
         return quote!(#slot #plain);
     }
     let outer_len = format_ident!("__rowkey_len_{}", l.index);
@@ -324,20 +355,50 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     }
 }
 
-/// One field of `encode_into`. `before` are the widths of everything in
-/// front of the field: when they are all fixed, the field's offset is a
-/// constant, and saying so lets the compiler address the buffer with
+/// A field with no salt, bucket, digits, escape, reversal or inversion
+/// writes through the runtime's one copy of the plain writer
+/// (`__private::write_plain`): its frame there, else `None`.
+fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+    match l.frame {
+        Frame::Pad { width, byte } => Some(quote!(#p::WriteFrame::Pad(#width, #byte))),
+        Frame::Delim { byte } if l.attr_body_width().is_none() => {
+            Some(quote!(#p::WriteFrame::Delim(#byte)))
+        }
+        Frame::Delim { .. } => None,
+        Frame::Fixed | Frame::Last => Some(quote!(#p::WriteFrame::End)),
+    }
+    .filter(|_| {
+        l.body == Body::Plain
+            && l.salt.is_none()
+            && l.bucket.is_none()
+            && l.decimal.is_none()
+            && !l.escaped
+            && !l.desc
+    })
+}
+
+/// One field of `encode_into`. `widths` is the path to the layout's exact
+/// /// widths; when those of everything in front of the field are all fixed,
+/// the field's offset is a constant, and saying so lets the compiler address the buffer with
 /// constants instead of keeping a running position alive across the copies
 /// (measured: three callee-saved registers fewer in a padded key's encode).
 pub(crate) fn encode_field(
     l: &Layout,
     p: &TokenStream,
     ident: &syn::Ident,
-    before: &[TokenStream],
+    key: &str,
+    widths: &TokenStream,
 ) -> TokenStream {
+    let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let field = l.field.ident;
     let write = format_ident!("__rowkey_write_{}", l.index);
+    let name = &l.name;
+    let call = if let Some(frame) = plain_frame(l, p).filter(|_| !l.option) {
+        quote!(#p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;)
+    } else {
+        quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;)
+    };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);
     let record = if l.in_multi_salt {
@@ -346,11 +407,9 @@ pub(crate) fn encode_field(
         quote!()
     };
     quote! {
-        if let #p::Some(__offset) = const { #p::sum_widths(&[#(#before),*]) } {
-            __pos = __offset;
-        }
+        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
         let __at = __pos;
-        #ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;
+        #call
         #record
     }
 }

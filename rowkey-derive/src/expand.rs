@@ -56,12 +56,16 @@ struct Gen<'a> {
     /// its delimiter.
     multi_width: usize,
     segment_count: usize,
-    /// widths[0] is the struct-level salt, then (prefix, body) per field;
-    /// `static_` with `'static` types, `max` the widest.
-    widths: Vec<TokenStream>,
-    max_widths: Vec<TokenStream>,
+    /// The layout's widths, written once in the associated consts
+    /// `__ROWKEY_W` (exact) and `__ROWKEY_WMAX` (widest) that every other
+    /// item indexes: [0] is the struct-level salt, then (prefix, body) per
+    /// field, with `'static` types (no lifetime is in scope in an array
+    /// length).
     static_widths: Vec<TokenStream>,
     static_max: Vec<TokenStream>,
+    /// Paths to those consts.
+    w_exact: TokenStream,
+    w_max: TokenStream,
     /// The struct-level salt: what encode writes, what decode reads first
     /// and checks last (`salt.rs`); empty without one.
     multi: (TokenStream, TokenStream, TokenStream),
@@ -86,19 +90,20 @@ impl<'a> Gen<'a> {
         let multi = multi_salt(input, &layouts, &p, &name, multi_width);
         let walk = decoded_value(&layouts, &p, &name);
         let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
+        let ty_static = with_lifetimes(input, &Lifetime::new("'static", Span::call_site()));
         Gen {
             input,
             multi,
             walk,
             last_field,
             ty_de: with_lifetimes(input, &de),
-            ty_static: with_lifetimes(input, &Lifetime::new("'static", Span::call_site())),
             name,
             ident,
             multi_width,
             segment_count,
-            widths: widths_of(&layouts, &p, multi_width, false, false),
-            max_widths: widths_of(&layouts, &p, multi_width, false, true),
+            w_exact: quote!(<#ty_static>::__ROWKEY_W),
+            w_max: quote!(<#ty_static>::__ROWKEY_WMAX),
+            ty_static,
             static_widths: widths_of(&layouts, &p, multi_width, true, false),
             static_max: widths_of(&layouts, &p, multi_width, true, true),
             layouts,
@@ -109,7 +114,13 @@ impl<'a> Gen<'a> {
 
 fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let g = Gen::new(input, krate);
-    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p, &g.static_max);
+    let w_max = &g.w_max;
+    let scan_widths: Vec<_> = (0..g.static_max.len())
+        .map(|i| quote!(#w_max[#i]))
+        .collect();
+    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p, &scan_widths);
+    let widths = widths_consts(&g);
+    let import = crate::encode::import_in_field(&g.p);
     let batch = batch_impls(&g);
     let row_key = row_key_impl(&g);
     let inherent = inherent_impl(&g);
@@ -118,6 +129,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
+            #import
+            #widths
             #scan_builder
             #row_key
             #inherent
@@ -167,14 +180,14 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let node = g.input.original;
     let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
-    let (max_widths, static_max) = (&g.max_widths, &g.static_max);
+    let w_max = &g.w_max;
     let (multi_width, segment_count) = (g.multi_width, g.segment_count);
     let spread = spread(g);
     let len_terms = g.layouts.iter().map(|l| len_term(l, ident));
     let encode_fields = g
         .layouts
         .iter()
-        .map(|l| encode_field(l, p, ident, &g.widths[..=(2 * l.index)]));
+        .map(|l| encode_field(l, p, ident, name, &g.w_exact));
     let encode_multi = &g.multi.0;
     let len_check = encode_len_check(p, name);
     let ty_k = with_lifetimes(g.input, &Lifetime::new("'__rowkey_k", Span::call_site()));
@@ -185,11 +198,11 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;
-            const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&[#(#max_widths),*]);
+            const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&#w_max);
             const SPREAD: #p::Spread = #spread;
-            const SCAN_CAP: #p::usize = #p::scan_cap(&[#(#static_max),*]);
-            type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&[#(#static_max),*]))];
-            type ScanBuf = [#p::u8; #p::scan_cap(&[#(#static_max),*])];
+            const SCAN_CAP: #p::usize = #p::scan_cap(&#w_max);
+            type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];
+            type ScanBuf = [#p::u8; #p::scan_cap(&#w_max)];
             type Key<'__rowkey_k> = #ty_k;
             type Scan = #builder<#(#key_lifetimes,)* 0>;
             type Explained<'__rowkey_k> = #p::Explain<'__rowkey_k, #segment_count>;
@@ -263,17 +276,18 @@ fn inherent_impl(g: &Gen) -> TokenStream {
     }
 }
 
-/// `impl DecodeKey` and the inherent `decode`, `decode_unverified` and
-/// `explain`, over one walk of the key that `VERIFY` switches the salt and
-/// bucket checks of.
+/// `impl DecodeKey`, the inherent `decode`, `decode_unverified` and
+/// `explain`, all through the runtime's `walk`, and `impl Walk`: one walk
+/// of the key that `VERIFY` switches the salt and bucket checks of.
 fn decode_impls(g: &Gen) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
-    let (static_widths, static_max) = (&g.static_widths, &g.static_max);
+    let (w_exact, w_max) = (&g.w_exact, &g.w_max);
     let segment_count = g.segment_count;
     let (_, decode_multi_head, decode_multi_tail) = &g.multi;
     let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
+    let n = segment_count;
     quote! {
         #[automatically_derived]
         impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
@@ -281,16 +295,14 @@ fn decode_impls(g: &Gen) -> TokenStream {
             fn decode(
                 __in: &'__rowkey_de [#p::u8],
             ) -> #p::Result<Self, #p::Error> {
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                #decoded(Self::__rowkey_walk::<true, _>(__in, &mut __segs, &mut #p::NoSink))
+                #decoded(#p::decode_walk::<Self, #n, true>(__in))
             }
 
             #[inline]
             fn decode_unverified(
                 __in: &'__rowkey_de [#p::u8],
             ) -> #p::Result<Self, #p::Error> {
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                #decoded(Self::__rowkey_walk::<false, _>(__in, &mut __segs, &mut #p::NoSink))
+                #decoded(#p::decode_walk::<Self, #n, false>(__in))
             }
         }
 
@@ -320,61 +332,25 @@ fn decode_impls(g: &Gen) -> TokenStream {
             #[inline]
             pub fn explain(
                 bytes: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<#p::Explain<'__rowkey_de, #segment_count>, #p::Error> {
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                Self::__rowkey_walk::<true, _>(bytes, &mut __segs, &mut #p::NoSink)?;
-                #p::Ok(#p::explain(bytes, __segs))
+            ) -> #p::Result<#p::Explain<'__rowkey_de, #n>, #p::Error> {
+                #p::explain_walk::<Self, #n>(bytes)
             }
+        }
 
-            // One length check up front, a single compare: inside
-            // `__MIN..=__MAX` the compiler knows every fixed-width slot
-            // before the first variable-width one is in bounds and drops
-            // their checks (for a fixed-width layout, `__MIN == __MAX`,
-            // the trailing-bytes check too). Any other length cannot
-            // decode and takes `__rowkey_bad_len`, out of line, for the
-            // same errors in the same order.
-            #[inline(always)]
-            fn __rowkey_walk<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
-                __in: &'__rowkey_de [#p::u8],
-                __segs: &mut [#p::Segment; #segment_count],
-                __sink: &mut __RowkeySink,
-            ) -> #p::Result<#walk_ty, #p::Error> {
-                // At least one byte: no row has an empty key.
-                const __MIN: #p::usize = #p::min_len(&[#(#static_widths),*]);
-                const __MAX: #p::usize = #p::decode_max(#p::sum_widths(&[#(#static_max),*]));
-                if __in.len().wrapping_sub(__MIN) > __MAX.saturating_sub(__MIN) {
-                    return #p::Err(#p::known_error(Self::__rowkey_bad_len::<VERIFY>(__in)));
-                }
-                Self::__rowkey_read::<VERIFY, __RowkeySink>(__in, __segs, __sink)
-            }
-
-            /// The error of an input that is empty, shorter than the
-            /// fixed-width fields, longer than the widest key or over
-            /// HBase's limit.
-            #[cold]
-            fn __rowkey_bad_len<const VERIFY: #p::bool>(
-                __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Error {
-                // A longer key could not have been written (encode
-                // refuses it), so accepting it would give a value that
-                // does not encode back.
-                if __in.is_empty() || __in.len() > #p::HBASE_MAX_KEY {
-                    return #p::Error::key(#name, #p::length_refusal(__in.len()));
-                }
-                let mut __segs = [#p::Segment::EMPTY; #segment_count];
-                match Self::__rowkey_read::<VERIFY, _>(__in, &mut __segs, &mut #p::NoSink) {
-                    #p::Err(__e) => __e,
-                    #p::Ok(_) => #p::Error::key(
-                        #name,
-                        #p::ErrorKind::Invalid { reason: "key length outside what the layout reads" },
-                    ),
-                }
-            }
+        // The walk itself; the length check around it and the functions
+        // that call it are the runtime's (`__private::walk`).
+        #[automatically_derived]
+        impl<'__rowkey_de> #p::Walk<'__rowkey_de, #n> for #ty_de {
+            type Out = #walk_ty;
+            const NAME: &'static str = #name;
+            // At least one byte: no row has an empty key.
+            const MIN: #p::usize = #p::min_len(&#w_exact);
+            const MAX: #p::usize = #p::decode_max(#p::sum_widths(&#w_max));
 
             #[inline(always)]
             fn __rowkey_read<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
                 __in: &'__rowkey_de [#p::u8],
-                __segs: &mut [#p::Segment; #segment_count],
+                __segs: &mut [#p::Segment; #n],
                 __sink: &mut __RowkeySink,
             ) -> #p::Result<#walk_ty, #p::Error> {
                 let mut __pos: #p::usize = 0;
@@ -382,14 +358,8 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 #decode_multi_head
                 #(#decode_fields)*
                 #decode_multi_tail
-                if __pos != __in.len() {
-                    // Named after the last field: where the key should have ended.
-                    return #p::Err(#p::Error::field(
-                        #name,
-                        #last_field,
-                        #p::ErrorKind::TrailingBytes { count: __in.len() - __pos },
-                    ));
-                }
+                // Named after the last field: where the key should have ended.
+                #p::check_trailing(__in, __pos, #name, #last_field)?;
                 let _ = __seg;
                 #build
             }
@@ -405,7 +375,7 @@ fn batch_impls(g: &Gen) -> TokenStream {
         g.input,
         &g.layouts,
         &g.p,
-        &g.widths,
+        &g.w_exact,
         g.multi_width,
         &crate::batch::Walk {
             segment_count: g.segment_count,
@@ -462,13 +432,13 @@ fn checks_fn(g: &Gen) -> TokenStream {
         ty_static,
         ..
     } = g;
-    let static_max = &g.static_max;
+    let w_max = &g.w_max;
     let checks = g.layouts.iter().map(|l| checks(l, p));
     let span = ident.span();
     let path = respan(p, span);
     let limit_check = quote_spanned! {span=>
         #path::require_within_limit::<
-            #path::Check<#ty_static, { #path::within_limit(&[#(#static_max),*]) }>,
+            #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
             #ty_static,
         >();
     };
@@ -477,6 +447,20 @@ fn checks_fn(g: &Gen) -> TokenStream {
         fn __rowkey_checks() {
             #(#checks)*
             #limit_check
+        }
+    }
+}
+
+/// The layout's width arrays, once (see `Gen::static_widths`).
+fn widths_consts(g: &Gen) -> TokenStream {
+    let Gen { p, ty_static, .. } = g;
+    let (exact, max) = (&g.static_widths, &g.static_max);
+    let n = exact.len();
+    quote! {
+        #[automatically_derived]
+        impl #ty_static {
+            const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
+            const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];
         }
     }
 }

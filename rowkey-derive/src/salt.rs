@@ -67,8 +67,7 @@ pub fn multi_salt(
         let __msalt = #p::take(__in, &mut __pos, #k).map_err(|__k| #p::Error::field(#key, "salt", __k))?;
         #delim_read
         // The salt's delimiter, if any, is shown as part of the salt.
-        __segs[__seg] = #p::Segment { name: "salt", kind: #p::SegmentKind::Salt, start: 0, end: __pos };
-        __seg += 1;
+        #p::push_segment(__segs, &mut __seg, "salt", #p::SegmentKind::Salt, 0, __pos);
     };
     // Without a delimiter the salt hashes the slots as they are in the
     // input: the sink may take it.

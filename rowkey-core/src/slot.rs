@@ -1,0 +1,218 @@
+//! A field's slot, written and read: the steps that are the same for every
+//! field of a kind, called by the derive's code (through `__private`)
+//! instead of being expanded into every key: a plain field's writer, a
+//! field's bytes taken by its frame, and the segment that `explain` shows
+//! for it. Each is `#[inline(always)]` and takes its frame
+//! as a constant, so in an optimized build it folds to what a hand-written
+//! walk does.
+
+use crate::__private::{
+    check_no_delim, check_pad_end, expect_delim, field_error_in, known_kind, length_refusal,
+    start_pad, strip_pad, take, take_delimited, take_rest, InField, HBASE_MAX_KEY,
+};
+use crate::{Error, ErrorKind, KeyPart, Segment, SegmentKind};
+
+/// How a field without a fixed attribute width ends: `T::WIDTH` bytes when
+/// its type has one, else its frame's rule.
+#[derive(Clone, Copy)]
+pub enum Frame {
+    /// `#[delim(b)]`: up to the (stored) delimiter.
+    Delim(u8),
+    /// A field before the last: its type must be fixed-width (the derive
+    /// checks it; a variable-width type reads nothing here).
+    Fixed,
+    /// The last field: everything left.
+    Last,
+}
+
+/// A field's stored body, by its type's width (`KeyPart::WIDTH`, named
+/// by the caller: a bound here would report a type that is no `KeyPart`
+/// once more) and `frame`.
+///
+/// # Errors
+/// The input ends early or lacks the delimiter.
+#[inline(always)]
+pub fn take_framed<'a>(
+    input: &'a [u8],
+    pos: &mut usize,
+    width: Option<usize>,
+    frame: Frame,
+) -> Result<&'a [u8], ErrorKind> {
+    match (frame, width) {
+        (Frame::Delim(stored), Some(w)) => {
+            let f = take(input, pos, w)?;
+            expect_delim(input, pos, stored)?;
+            Ok(f)
+        }
+        (Frame::Delim(stored), None) => take_delimited(input, pos, stored),
+        (Frame::Fixed, w) => take(input, pos, w.unwrap_or(0)),
+        (Frame::Last, Some(w)) => take(input, pos, w),
+        (Frame::Last, None) => Ok(take_rest(input, pos)),
+    }
+}
+
+/// A padded field's body: `width` bytes, trailing (stored) pad bytes off.
+///
+/// # Errors
+/// The input ends early.
+#[inline(always)]
+pub fn take_padded<'a>(
+    input: &'a [u8],
+    pos: &mut usize,
+    width: usize,
+    stored: u8,
+) -> Result<&'a [u8], ErrorKind> {
+    Ok(strip_pad(take(input, pos, width)?, stored))
+}
+
+/// Records segment `start..end` as the next of `segs`, for `explain`.
+#[inline(always)]
+pub fn push_segment<const N: usize>(
+    segs: &mut [Segment; N],
+    seg: &mut usize,
+    name: &'static str,
+    kind: SegmentKind,
+    start: usize,
+    end: usize,
+) {
+    segs[*seg] = Segment {
+        name,
+        kind,
+        start,
+        end,
+    };
+    *seg += 1;
+}
+
+/// How a plain field's slot ends when written: see [`write_plain`].
+#[derive(Clone, Copy)]
+pub enum WriteFrame {
+    /// `#[pad(width, byte)]`.
+    Pad(usize, u8),
+    /// `#[delim(byte)]`, searched for in the body when the type's width
+    /// does not say where it ends.
+    Delim(u8),
+    /// Nothing after the body.
+    End,
+}
+
+/// The writer of a field with no salt, bucket, digits, escape, reversal or
+/// inversion: its body by `KeyPart`, then its pad or delimiter, at `*pos`,
+/// which it moves past the slot. What the derive's `__rowkey_write_i` does
+/// for such a field, here once instead of in every key's expansion;
+/// `KNOWN` as in [`field_error_in`](crate::__private::field_error_in).
+///
+/// # Errors
+/// The body's refusal, a body too long for its pad or ending in the pad
+/// byte, or holding the delimiter.
+#[inline(always)]
+pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
+    v: &V,
+    buf: &mut [u8],
+    pos: &mut usize,
+    frame: WriteFrame,
+    key: &'static str,
+    field: &'static str,
+) -> Result<(), Error> {
+    let body_at = *pos;
+    let blen = v.encoded_len();
+    // The whole slot is filled before the body is written over its front:
+    // a store of constant width, where padding after the body would be a
+    // fill of variable length (a memset call). A body ending in the pad
+    // byte is refused before the copy when the type can tell.
+    let mut ends = None;
+    if let WriteFrame::Pad(width, byte) = frame {
+        ends = v.body_ends_with(byte);
+        if ends == Some(true) {
+            return Err(field_error_in::<KNOWN>(
+                key,
+                field,
+                ErrorKind::EndsWithPadByte { byte },
+            ));
+        }
+        start_pad(&mut buf[body_at..body_at + width], blen, byte)
+            .__rowkey_in_field::<KNOWN>(key, field)?;
+    }
+    v.encode_part(&mut buf[body_at..body_at + blen])
+        .__rowkey_in_field::<KNOWN>(key, field)?;
+    match frame {
+        WriteFrame::Pad(width, byte) => {
+            if ends.is_none() {
+                check_pad_end(&buf[body_at..body_at + blen], byte)
+                    .__rowkey_in_field::<KNOWN>(key, field)?;
+            }
+            *pos = body_at + width;
+        }
+        WriteFrame::Delim(byte) => {
+            if V::WIDTH.is_none() {
+                check_no_delim(&buf[body_at..body_at + blen], byte)
+                    .__rowkey_in_field::<KNOWN>(key, field)?;
+            }
+            buf[body_at + blen] = byte;
+            *pos = body_at + blen + 1;
+        }
+        WriteFrame::End => *pos = body_at + blen,
+    }
+    Ok(())
+}
+
+/// `encode_into`'s length check, before any byte is written: the key's
+/// length refused when empty or over HBase's limit, and the buffer checked
+/// against it.
+///
+/// # Errors
+/// An empty or too long key, or a buffer shorter than `len`.
+#[inline(always)]
+pub fn check_encode_len(key: &'static str, len: usize, available: usize) -> Result<(), Error> {
+    // One compare for both ends: 0 wraps above the limit.
+    if len.wrapping_sub(1) >= HBASE_MAX_KEY {
+        return Err(Error::key(key, known_kind(&length_refusal(len))));
+    }
+    if available < len {
+        return Err(Error::key(
+            key,
+            ErrorKind::BufferTooSmall {
+                needed: len,
+                available,
+            },
+        ));
+    }
+    Ok(())
+}
+
+/// A field's position in `encode_into`: its constant offset when every
+/// width before it is fixed, which lets the compiler address the buffer
+/// with constants instead of keeping a running position alive across the
+/// copies; else the running position.
+#[inline(always)]
+#[must_use]
+pub const fn at_offset(pos: usize, offset: Option<usize>) -> usize {
+    match offset {
+        Some(o) => o,
+        None => pos,
+    }
+}
+
+/// The end of decode's walk: bytes left after the last field are refused,
+/// named after it (where the key should have ended).
+///
+/// # Errors
+/// Trailing bytes.
+#[inline(always)]
+pub fn check_trailing(
+    input: &[u8],
+    pos: usize,
+    key: &'static str,
+    last_field: &'static str,
+) -> Result<(), Error> {
+    if pos != input.len() {
+        return Err(Error::field(
+            key,
+            last_field,
+            ErrorKind::TrailingBytes {
+                count: input.len() - pos,
+            },
+        ));
+    }
+    Ok(())
+}
