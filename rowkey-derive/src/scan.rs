@@ -157,18 +157,7 @@ pub fn expand(
         {
             #[inline]
             fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                const BUCKETS: [#p::u32; #n] = [#(#buckets),*];
-                // Filled in place: no function returns the rows by value.
-                #p::scan_ranges(|__r| {
-                    let mut __s = #p::scan_state(__r, #salt_arg);
-                    <__S as #p::Step<#key_ty>>::apply(self.steps, &mut __s)?;
-                    if let #p::Some(&__count) = BUCKETS.get(STAGE) {
-                        if __count != 0 {
-                            __s.fan_bucket(__count);
-                        }
-                    }
-                    #p::scan_finish(__s)
-                })
+                #p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*])
             }
         }
 
@@ -204,8 +193,6 @@ fn field(
     let ty = crate::model::with_lifetime(l.field.ty, v);
     let put = format_ident!("__rowkey_put_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
-    let eq_step = format_ident!("__RowkeyEq{}", i);
-    let range_step = format_ident!("__RowkeyRange{}", i);
     let prefix = l.prefix_width();
     let next_stage = i + 1;
     // The salt hashes its fields in the order listed, which may not be key
@@ -227,22 +214,11 @@ fn field(
     // message, which says why.
     let order = quote!(#p::InKeyOrder<#key_ty, #i>);
     let mut steps = quote! {
-        #[doc(hidden)]
-        #[derive(#p::Clone, #p::Debug)]
-        pub struct #eq_step<__P, __V>(__P, __V);
-
         #[automatically_derived]
-        impl<#(#lifetimes,)* __P: #p::Step<#key_ty>, __V: #bounds> #p::Step<#key_ty>
-            for #eq_step<__P, __V>
-        {
+        impl<#(#lifetimes,)* __V: #bounds> #p::ScanEq<#i, __V> for #key_ty {
             #[inline(always)]
-            fn apply(
-                self,
-                __s: &mut #p::Scan<'_, #key_ty>,
-            ) -> #p::Result<(), #p::Error> {
-                <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
+            fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
                 __s.row_bound(#row_bound);
-                let __v = self.1;
                 let __start = __s.len();
                 __s.push(
                     #fname,
@@ -271,14 +247,14 @@ fn field(
             pub fn #field<#v, __A>(
                 self,
                 value: __A,
-            ) -> #builder<#(#lifetimes,)* #next_stage, #eq_step<__S, <__A as #p::ScanValue<#ty>>::Value>>
+            ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, <__A as #p::ScanValue<#ty>>::Value, #i>>
             where
                 #p::Stage<STAGE>: #order,
                 __A: #p::ScanValue<#ty>,
                 <__A as #p::ScanValue<#ty>>::Value: #bounds,
             {
                 #builder {
-                    steps: #eq_step(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)),
+                    steps: #p::EqStep(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)),
                     _key: #p::PhantomData,
                 }
             }
@@ -351,23 +327,16 @@ fn field(
         }
     };
     steps.extend(quote! {
-        #[doc(hidden)]
-        #[derive(#p::Clone, #p::Debug)]
-        pub struct #range_step<__P, __V>(__P, #p::Bound<__V>, #p::Bound<__V>);
-
         #[automatically_derived]
-        impl<#(#lifetimes,)* __P: #p::Step<#key_ty>, __V: #bounds> #p::Step<#key_ty>
-            for #range_step<__P, __V>
-        {
+        impl<#(#lifetimes,)* __V: #bounds> #p::ScanRange<#i, __V> for #key_ty {
             #[inline(always)]
-            fn apply(
-                self,
-                __s: &mut #p::Scan<'_, #key_ty>,
+            fn scan_range(
+                __lo: #p::Bound<__V>,
+                __hi: #p::Bound<__V>,
+                __s: &mut #p::Scan<'_, Self>,
             ) -> #p::Result<(), #p::Error> {
-                <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
                 __s.row_bound(#row_bound);
                 __s.prefix_bound(#prefix_bound);
-                let (__lo, __hi) = (self.1, self.2);
                 #bucket_fan
                 #range
             }
@@ -381,8 +350,8 @@ fn field(
             self,
             arg: __A,
         ) -> <__A as #p::ScanArg<#ty>>::Out<
-            #builder<#(#lifetimes,)* #next_stage, #eq_step<__S, #value>>,
-            #builder<#(#lifetimes,)* #n, #range_step<__S, #value>>,
+            #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #value, #i>>,
+            #builder<#(#lifetimes,)* #n, #p::RangeStep<__S, #value, #i>>,
         >
         where
             #p::Stage<STAGE>: #order,
@@ -392,9 +361,9 @@ fn field(
             <__A as #p::ScanArg<#ty>>::apply(
                 arg,
                 self.steps,
-                |__s, __v| #builder { steps: #eq_step(__s, __v), _key: #p::PhantomData },
+                |__s, __v| #builder { steps: #p::EqStep(__s, __v), _key: #p::PhantomData },
                 |__s, __lo, __hi| #builder {
-                    steps: #range_step(__s, __lo, __hi),
+                    steps: #p::RangeStep(__s, __lo, __hi),
                     _key: #p::PhantomData,
                 },
             )

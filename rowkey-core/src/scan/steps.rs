@@ -1,0 +1,79 @@
+//! The steps a derived scan builder records, written once here rather than
+//! per field by the derive: a step is generic over the key and the field's
+//! index, and replays through the one impl of [`ScanEq`] or [`ScanRange`]
+//! the derive writes per field (the field's own encoding and bounds). The
+//! derive emits no step type, nor a `Clone` or `Debug` impl per step, so a
+//! key's expansion shrinks by those items for each of its fields.
+
+use super::{scan_finish, scan_ranges, scan_state, Scan, ScanRanges, Step};
+use crate::{Error, RowKey};
+use core::ops::Bound;
+
+/// Field `I` of the key scanned for one value: what the derive writes for
+/// each field, called by [`EqStep`]'s replay.
+pub trait ScanEq<const I: usize, V>: RowKey {
+    /// Writes `value` as field `I`'s exact bytes into the scan.
+    ///
+    /// # Errors
+    /// A value the layout refuses, naming the field.
+    fn scan_eq(value: V, scan: &mut Scan<'_, Self>) -> Result<(), Error>;
+}
+
+/// Field `I` of the key scanned for a range (fields that keep value order
+/// only): called by [`RangeStep`]'s replay.
+pub trait ScanRange<const I: usize, V>: RowKey {
+    /// Writes the range's bounds as field `I`'s bytes into the scan's rows.
+    ///
+    /// # Errors
+    /// A bound the layout refuses, naming the field.
+    fn scan_range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, Self>) -> Result<(), Error>;
+}
+
+/// The calls before (`P`), then field `I` given the value `V`.
+#[derive(Clone, Debug)]
+pub struct EqStep<P, V, const I: usize>(pub P, pub V);
+
+/// The calls before (`P`), then field `I` given a range of `V`.
+#[derive(Clone, Debug)]
+pub struct RangeStep<P, V, const I: usize>(pub P, pub Bound<V>, pub Bound<V>);
+
+impl<K: ScanEq<I, V>, P: Step<K>, V, const I: usize> Step<K> for EqStep<P, V, I> {
+    #[inline(always)]
+    fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        self.0.apply(scan)?;
+        K::scan_eq(self.1, scan)
+    }
+}
+
+impl<K: ScanRange<I, V>, P: Step<K>, V, const I: usize> Step<K> for RangeStep<P, V, I> {
+    #[inline(always)]
+    fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        self.0.apply(scan)?;
+        K::scan_range(self.1, self.2, scan)
+    }
+}
+
+/// A builder's `ranges()`: replays the steps `S` given at stage `STAGE`
+/// into a scan with the key's struct-level salt (see [`scan_state`]), and
+/// fans out the next field's bucket when the prefix stops before it
+/// (`buckets` holds each field's count, 0 for none).
+///
+/// # Errors
+/// As [`crate::ScanBuilder::ranges`].
+#[inline(always)]
+pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
+    steps: S,
+    salt: Option<(usize, Option<u8>, usize)>,
+    buckets: &[u32],
+) -> Result<ScanRanges<K>, Error> {
+    scan_ranges(|r| {
+        let mut s = scan_state(r, salt);
+        steps.apply(&mut s)?;
+        if let Some(&count) = buckets.get(STAGE) {
+            if count != 0 {
+                s.fan_bucket(count);
+            }
+        }
+        scan_finish(s)
+    })
+}
