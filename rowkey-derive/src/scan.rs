@@ -55,6 +55,7 @@ pub fn expand(
     );
     let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
 
+    let n_widths = static_widths.len();
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
     for l in layouts {
@@ -66,16 +67,17 @@ pub fn expand(
         // struct-level salt room, the slots up to it and the next field's
         // prefix, where a bucket left open fans out (`static_widths` holds
         // the salt room, then each field's prefix and slot).
-        let widths = &static_widths[..(4 + 2 * l.index).min(static_widths.len())];
-        let row_bound = quote!(const { #p::scan_row_bound(&[#(#widths),*]) });
+        let widths = (4 + 2 * l.index).min(static_widths.len());
+        let row_bound =
+            quote!(const { #p::scan_row_bound_upto(&Self::__ROWKEY_SCAN_WIDTHS, #widths) });
         // The end of the prefix before this field (where its range's bounds
         // start) when the static widths fix it: they are maxima, exact but
         // for an `Option` (its `None` is one byte).
-        let before = &static_widths[..(1 + 2 * l.index).min(static_widths.len())];
+        let before = (1 + 2 * l.index).min(static_widths.len());
         let prefix_bound = if layouts[..l.index].iter().any(|l| l.option) {
             quote!(#p::usize::MAX)
         } else {
-            quote!(const { #p::scan_row_bound(&[#(#before),*]) })
+            quote!(const { #p::scan_row_bound_upto(&Self::__ROWKEY_SCAN_WIDTHS, #before) })
         };
         let (step, method) = field(
             l,
@@ -141,7 +143,10 @@ pub fn expand(
             /// `rowkey::KeyRange<Self>` holds this many bytes. Delimited and
             /// unpadded variable-width fields count 256 bytes each; a longer
             /// scan value is refused with an error.
-            pub const SCAN_CAP: #p::usize = #p::scan_cap(&[#(#static_widths),*]);
+            pub const SCAN_CAP: #p::usize = #p::scan_cap(&Self::__ROWKEY_SCAN_WIDTHS);
+
+            // Once per key: each field's row bounds read their leading slots.
+            const __ROWKEY_SCAN_WIDTHS: [#p::Option<#p::usize>; #n_widths] = [#(#static_widths),*];
 
             /// Starts a scan: see the builder's methods, one per field in key
             /// order, and `ranges()`.

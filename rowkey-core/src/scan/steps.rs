@@ -77,3 +77,12 @@ pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
         scan_finish(s)
     })
 }
+
+/// [`scan_row_bound`](crate::__private::scan_row_bound) of the first `n` of
+/// a key's slot widths: the derive writes the widths once per key, not once
+/// per field.
+#[must_use]
+pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
+    let (leading, _) = widths.split_at(if n < widths.len() { n } else { widths.len() });
+    crate::__private::scan_row_bound(leading)
+}
