@@ -171,6 +171,12 @@ pub fn expand(
         #[automatically_derived]
         #[allow(clippy::needless_lifetimes, clippy::type_complexity)]
         impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+            /// The builder at stage `N` holding the steps `T`.
+            #[inline(always)]
+            fn __rowkey_at<const N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* N, __T> {
+                #builder { steps, _key: #p::PhantomData }
+            }
+
             #methods
         }
     }
@@ -252,16 +258,13 @@ fn field(
             pub fn #field<#v, __A>(
                 self,
                 value: __A,
-            ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, <__A as #p::ScanValue<#ty>>::Value, #i>>
+            ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #p::ValueOf<__A, #ty>, #i>>
             where
                 #p::Stage<STAGE>: #order,
                 __A: #p::ScanValue<#ty>,
-                <__A as #p::ScanValue<#ty>>::Value: #bounds,
+                #p::ValueOf<__A, #ty>: #bounds,
             {
-                #builder {
-                    steps: #p::EqStep(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)),
-                    _key: #p::PhantomData,
-                }
+                Self::__rowkey_at(#p::EqStep(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)))
             }
         };
         return (steps, method);
@@ -347,30 +350,28 @@ fn field(
             }
         }
     });
-    let value = quote!(<__A as #p::ScanArg<#ty>>::Value);
     let method = quote! {
         #[doc = #doc]
         #[inline]
         pub fn #field<#v, __A>(
             self,
             arg: __A,
-        ) -> <__A as #p::ScanArg<#ty>>::Out<
-            #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #value, #i>>,
-            #builder<#(#lifetimes,)* #n, #p::RangeStep<__S, #value, #i>>,
+        ) -> #p::ArgOut<
+            __A,
+            #ty,
+            #builder<#(#lifetimes,)* #next_stage, #p::EqArg<__S, __A, #ty, #i>>,
+            #builder<#(#lifetimes,)* #n, #p::RangeArg<__S, __A, #ty, #i>>,
         >
         where
             #p::Stage<STAGE>: #order,
             __A: #p::ScanArg<#ty>,
-            #value: #bounds,
+            #p::ArgValue<__A, #ty>: #bounds,
         {
-            <__A as #p::ScanArg<#ty>>::apply(
+            #p::arg_steps::<#i, #ty, __A, _, _, _, _, _>(
                 arg,
                 self.steps,
-                |__s, __v| #builder { steps: #p::EqStep(__s, __v), _key: #p::PhantomData },
-                |__s, __lo, __hi| #builder {
-                    steps: #p::RangeStep(__s, __lo, __hi),
-                    _key: #p::PhantomData,
-                },
+                Self::__rowkey_at::<#next_stage, _>,
+                Self::__rowkey_at::<#n, _>,
             )
         }
     };

@@ -11,12 +11,11 @@
 
 mod args;
 mod ranges;
-mod steps;
+pub mod steps;
 
 pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
 use ranges::{first_range, First, Shape};
 pub use ranges::{ScanRanges, ScanStart};
-pub use steps::{replay, scan_row_bound_upto, EqStep, RangeStep, ScanEq, ScanRange};
 
 use crate::__private::HBASE_MAX_KEY;
 use crate::part::KeyPart;

@@ -5,7 +5,7 @@
 //! derive emits no step type, nor a `Clone` or `Debug` impl per step, so a
 //! key's expansion shrinks by those items for each of its fields.
 
-use super::{scan_finish, scan_ranges, scan_state, Scan, ScanRanges, Step};
+use super::{scan_finish, scan_ranges, scan_state, Scan, ScanArg, ScanRanges, ScanValue, Step};
 use crate::{Error, RowKey};
 use core::ops::Bound;
 
@@ -86,3 +86,38 @@ pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
     let (leading, _) = widths.split_at(if n < widths.len() { n } else { widths.len() });
     crate::__private::scan_row_bound(leading)
 }
+
+/// A ranged field method's result: `arg` recorded as field `I`'s step after
+/// `prev`, handed to `eq` (a value) or `range` (a range), each of which
+/// wraps it in the builder's next stage.
+#[inline(always)]
+pub fn arg_steps<const I: usize, T, A, S, E, R, F, G>(
+    arg: A,
+    prev: S,
+    eq: F,
+    range: G,
+) -> A::Out<E, R>
+where
+    A: ScanArg<T>,
+    F: FnOnce(EqStep<S, A::Value, I>) -> E,
+    G: FnOnce(RangeStep<S, A::Value, I>) -> R,
+{
+    arg.apply(
+        prev,
+        |s, v| eq(EqStep(s, v)),
+        |s, lo, hi| range(RangeStep(s, lo, hi)),
+    )
+}
+
+// Short names for the types a builder method's signature spells per field.
+
+/// What a field method taking `A` for a field of type `T` encodes.
+pub type ArgValue<A, T> = <A as ScanArg<T>>::Value;
+/// A field method's result: `E` for a value, `R` for a range.
+pub type ArgOut<A, T, E, R> = <A as ScanArg<T>>::Out<E, R>;
+/// The steps `S`, then field `I` given the value `A` holds.
+pub type EqArg<S, A, T, const I: usize> = EqStep<S, <A as ScanArg<T>>::Value, I>;
+/// The steps `S`, then field `I` given the range `A` holds.
+pub type RangeArg<S, A, T, const I: usize> = RangeStep<S, <A as ScanArg<T>>::Value, I>;
+/// What a value-only field method taking `A` for a field of type `T` encodes.
+pub type ValueOf<A, T> = <A as ScanValue<T>>::Value;
