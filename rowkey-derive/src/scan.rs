@@ -111,13 +111,8 @@ pub fn expand(
             impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
                 #builder<#(#lifetimes,)* STAGE, __S>
             {
-                /// The row ranges of this scan: one, or one per salt or bucket the
-                /// prefix leaves open; none when it selects nothing (see
-                /// `rowkey::ScanBuilder::ranges`).
-                ///
-                /// # Errors
-                /// A scan value the layout refuses (too long for its pad, holding its
-                /// delimiter, a timestamp out of range, ...), naming the field.
+                /// The row ranges of this scan, and its errors: see
+                /// `rowkey::ScanBuilder::ranges`.
                 #[inline]
                 pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
                     <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
@@ -224,21 +219,29 @@ fn field(
     // Stage `i` only: at any other stage the call fails with the bound's
     // message, which says why.
     let order = quote!(#p::InKeyOrder<#key_ty, #i>);
-    let mut steps = quote! {
-        #[automatically_derived]
-        impl<#(#lifetimes,)* __V: #bounds> #p::ScanEq<#i, __V> for #key_ty {
-            #[inline(always)]
-            fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
-                __s.row_bound(#row_bound);
-                let __start = __s.len();
-                __s.push(
-                    #fname,
-                    <#key_ty>::#len::<_, true>(&__v),
-                    |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
-                )?;
-                #salt_slot
-                #exact
-                #p::Ok(())
+    let eq_fn = quote! {
+        #[inline(always)]
+        fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
+            __s.row_bound(#row_bound);
+            let __start = __s.len();
+            __s.push(
+                #fname,
+                <#key_ty>::#len::<_, true>(&__v),
+                |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
+            )?;
+            #salt_slot
+            #exact
+            #p::Ok(())
+        }
+    };
+    // One impl per field: a field that keeps no value order keeps the
+    // trait's `scan_range`, which refuses (its builder method takes no range).
+    let steps = |range_fn: TokenStream| {
+        quote! {
+            #[automatically_derived]
+            impl<#(#lifetimes,)* __V: #bounds> #p::ScanField<#i, __V> for #key_ty {
+                #eq_fn
+                #range_fn
             }
         }
     };
@@ -267,7 +270,7 @@ fn field(
                 Self::__rowkey_at(#p::EqStep(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)))
             }
         };
-        return (steps, method);
+        return (steps(TokenStream::new()), method);
     }
     let bucket_fan = match l.bucket {
         Some(count) => quote!(__s.fan_bucket(#count);),
@@ -334,20 +337,17 @@ fn field(
             )
         }
     };
-    steps.extend(quote! {
-        #[automatically_derived]
-        impl<#(#lifetimes,)* __V: #bounds> #p::ScanRange<#i, __V> for #key_ty {
-            #[inline(always)]
-            fn scan_range(
-                __lo: #p::Bound<__V>,
-                __hi: #p::Bound<__V>,
-                __s: &mut #p::Scan<'_, Self>,
-            ) -> #p::Result<(), #p::Error> {
-                __s.row_bound(#row_bound);
-                __s.prefix_bound(#prefix_bound);
-                #bucket_fan
-                #range
-            }
+    let steps = steps(quote! {
+        #[inline(always)]
+        fn scan_range(
+            __lo: #p::Bound<__V>,
+            __hi: #p::Bound<__V>,
+            __s: &mut #p::Scan<'_, Self>,
+        ) -> #p::Result<(), #p::Error> {
+            __s.row_bound(#row_bound);
+            __s.prefix_bound(#prefix_bound);
+            #bucket_fan
+            #range
         }
     });
     let method = quote! {

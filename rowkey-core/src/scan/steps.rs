@@ -1,32 +1,41 @@
 //! The steps a derived scan builder records, written once here rather than
 //! per field by the derive: a step is generic over the key and the field's
-//! index, and replays through the one impl of [`ScanEq`] or [`ScanRange`]
-//! the derive writes per field (the field's own encoding and bounds). The
+//! index, and replays through the one impl of [`ScanField`] the derive
+//! writes per field (the field's own encoding and bounds). The
 //! derive emits no step type, nor a `Clone` or `Debug` impl per step, so a
 //! key's expansion shrinks by those items for each of its fields.
 
 use super::{scan_finish, scan_ranges, scan_state, Scan, ScanArg, ScanRanges, ScanValue, Step};
-use crate::{Error, RowKey};
+use crate::{Error, ErrorKind, RowKey};
 use core::ops::Bound;
 
-/// Field `I` of the key scanned for one value: what the derive writes for
-/// each field, called by [`EqStep`]'s replay.
-pub trait ScanEq<const I: usize, V>: RowKey {
+/// Field `I` of the key as a scan writes it: the one impl the derive writes
+/// per field (its encoding and bounds), called by the replay of an
+/// [`EqStep`] or a [`RangeStep`]. One trait, not one for values and one for
+/// ranges, so a field costs one impl.
+pub trait ScanField<const I: usize, V>: RowKey {
     /// Writes `value` as field `I`'s exact bytes into the scan.
     ///
     /// # Errors
     /// A value the layout refuses, naming the field.
     fn scan_eq(value: V, scan: &mut Scan<'_, Self>) -> Result<(), Error>;
-}
 
-/// Field `I` of the key scanned for a range (fields that keep value order
-/// only): called by [`RangeStep`]'s replay.
-pub trait ScanRange<const I: usize, V>: RowKey {
-    /// Writes the range's bounds as field `I`'s bytes into the scan's rows.
+    /// Writes a range's bounds as field `I`'s bytes into the scan's rows.
+    /// Kept by a field that keeps no value order, whose builder method takes
+    /// no range: refused.
     ///
     /// # Errors
     /// A bound the layout refuses, naming the field.
-    fn scan_range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, Self>) -> Result<(), Error>;
+    #[inline]
+    fn scan_range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, Self>) -> Result<(), Error> {
+        let _ = (lo, hi, scan);
+        Err(Error::key(
+            Self::NAME,
+            ErrorKind::Invalid {
+                reason: "this field keeps no value order, so a scan takes no range on it",
+            },
+        ))
+    }
 }
 
 /// The calls before (`P`), then field `I` given the value `V`.
@@ -37,7 +46,7 @@ pub struct EqStep<P, V, const I: usize>(pub P, pub V);
 #[derive(Clone, Debug)]
 pub struct RangeStep<P, V, const I: usize>(pub P, pub Bound<V>, pub Bound<V>);
 
-impl<K: ScanEq<I, V>, P: Step<K>, V, const I: usize> Step<K> for EqStep<P, V, I> {
+impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for EqStep<P, V, I> {
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
@@ -45,7 +54,7 @@ impl<K: ScanEq<I, V>, P: Step<K>, V, const I: usize> Step<K> for EqStep<P, V, I>
     }
 }
 
-impl<K: ScanRange<I, V>, P: Step<K>, V, const I: usize> Step<K> for RangeStep<P, V, I> {
+impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for RangeStep<P, V, I> {
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
