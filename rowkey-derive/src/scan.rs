@@ -29,6 +29,7 @@ pub fn expand(
     // Inside the anonymous const, beside the key's other generated items: no
     // user type can collide with it. Users name it as `<K as RowKey>::Scan`.
     let builder = format_ident!("__{}Scan", ident);
+    let builder_name = builder.to_string();
     let n = layouts.len();
     let lifetimes: Vec<&Lifetime> = node.generics.lifetimes().map(|l| &l.lifetime).collect();
     let key_ty = quote!(#ident<#(#lifetimes),*>);
@@ -124,10 +125,30 @@ pub fn expand(
     quote! {
         #[doc = #builder_doc]
         #[must_use = "a scan builder does nothing until its ranges() are taken"]
-        #[derive(#p::Clone, #p::Debug)]
         pub struct #builder<#(#lifetimes,)* const STAGE: #p::usize, __S = ()> {
             steps: __S,
             _key: #p::PhantomData<fn() -> #key_ty>,
+        }
+
+        // By hand, not derived: the derive's impls spell out both fields
+        // (and `_key`, which says nothing), twice the code.
+        #[automatically_derived]
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Clone> #p::Clone
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            #[inline]
+            fn clone(&self) -> Self {
+                Self::__rowkey_at(#p::Clone::clone(&self.steps))
+            }
+        }
+
+        #[automatically_derived]
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Debug> #p::Debug
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            fn fmt(&self, __f: &mut #p::Formatter<'_>) -> #p::fmt::Result {
+                #p::debug_builder(__f, #builder_name, &self.steps)
+            }
         }
 
         #steps

@@ -7,6 +7,7 @@
 
 use super::{scan_finish, scan_ranges, scan_state, Scan, ScanArg, ScanRanges, ScanValue, Step};
 use crate::{Error, ErrorKind, RowKey};
+use core::fmt;
 use core::ops::Bound;
 
 /// Field `I` of the key as a scan writes it: the one impl the derive writes
@@ -116,6 +117,20 @@ where
         |s, v| eq(EqStep(s, v)),
         |s, lo, hi| range(RangeStep(s, lo, hi)),
     )
+}
+
+/// A builder's `Debug`: its name and the steps it holds.
+///
+/// # Errors
+/// The formatter's.
+pub fn debug_builder(
+    f: &mut fmt::Formatter<'_>,
+    name: &str,
+    steps: &dyn fmt::Debug,
+) -> fmt::Result {
+    f.debug_struct(name)
+        .field("steps", steps)
+        .finish_non_exhaustive()
 }
 
 // Short names for the types a builder method's signature spells per field.
