@@ -5,11 +5,13 @@
 //! nothing after a range narrows a contiguous key range.
 //!
 //! The builder holds only what it was given: each call wraps the record of
-//! the calls before it in a step (`__RowkeyEq{i}` or `__RowkeyRange{i}`),
-//! and `ranges()` replays the steps into one `rowkey::__private::Scan`. So a
-//! builder stage is as small as its arguments, and the two rows of
-//! `SCAN_CAP` bytes exist once, in the `ScanRanges`. Everything here is
-//! emitted inside the key's anonymous `const _` block.
+//! the calls before it in a step (the runtime's `EqStep` or `RangeStep`,
+//! generic over the field's index), and `ranges()` replays the steps into
+//! one `rowkey::__private::Scan`, each through the field's one `ScanField`
+//! impl written here. So a builder stage is as small as its arguments, the
+//! two rows of `SCAN_CAP` bytes exist once, in the `ScanRanges`, and the
+//! expansion holds no step type of its own. Everything here is emitted
+//! inside the key's anonymous `const _` block.
 
 use crate::ast::Input;
 use crate::model::{Body, Digits, Frame, Layout};
