@@ -291,3 +291,17 @@ fn carry_into_the_bucket_gives_each_range_its_own_stop_row() {
     }
     assert_eq!(shared.len(), 4);
 }
+
+#[test]
+fn a_builder_clones_and_debug_prints_at_any_stage() {
+    // The builder's Clone and Debug are written by hand in the derive (and
+    // its steps are generic runtime types): a clone scans the same rows.
+    let b = Metric::scan().host("host1").event("cpu");
+    let again = b.clone();
+    let a: Vec<_> = b.ts(3..5).ranges().unwrap().collect();
+    let c: Vec<_> = again.ts(3..5).ranges().unwrap().collect();
+    assert_eq!(a, c);
+    let shown = format!("{:?}", Metric::scan().host("host1"));
+    assert!(shown.starts_with("__MetricScan"), "{shown}");
+    assert!(shown.contains("host1"), "{shown}");
+}

@@ -5,11 +5,13 @@
 //! nothing after a range narrows a contiguous key range.
 //!
 //! The builder holds only what it was given: each call wraps the record of
-//! the calls before it in a step (`__RowkeyEq{i}` or `__RowkeyRange{i}`),
-//! and `ranges()` replays the steps into one `rowkey::__private::Scan`. So a
-//! builder stage is as small as its arguments, and the two rows of
-//! `SCAN_CAP` bytes exist once, in the `ScanRanges`. Everything here is
-//! emitted inside the key's anonymous `const _` block.
+//! the calls before it in a step (the runtime's `EqStep` or `RangeStep`,
+//! generic over the field's index), and `ranges()` replays the steps into
+//! one `rowkey::__private::Scan`, each through the field's one `ScanField`
+//! impl written here. So a builder stage is as small as its arguments, the
+//! two rows of `SCAN_CAP` bytes exist once, in the `ScanRanges`, and the
+//! expansion holds no step type of its own. Everything here is emitted
+//! inside the key's anonymous `const _` block.
 
 use crate::ast::Input;
 use crate::model::{Body, Digits, Frame, Layout};
@@ -29,6 +31,7 @@ pub fn expand(
     // Inside the anonymous const, beside the key's other generated items: no
     // user type can collide with it. Users name it as `<K as RowKey>::Scan`.
     let builder = format_ident!("__{}Scan", ident);
+    let builder_name = builder.to_string();
     let n = layouts.len();
     let lifetimes: Vec<&Lifetime> = node.generics.lifetimes().map(|l| &l.lifetime).collect();
     let key_ty = quote!(#ident<#(#lifetimes),*>);
@@ -55,6 +58,7 @@ pub fn expand(
     );
     let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
 
+    let n_widths = static_widths.len();
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
     for l in layouts {
@@ -66,16 +70,17 @@ pub fn expand(
         // struct-level salt room, the slots up to it and the next field's
         // prefix, where a bucket left open fans out (`static_widths` holds
         // the salt room, then each field's prefix and slot).
-        let widths = &static_widths[..(4 + 2 * l.index).min(static_widths.len())];
-        let row_bound = quote!(const { #p::scan_row_bound(&[#(#widths),*]) });
+        let widths = (4 + 2 * l.index).min(static_widths.len());
+        let row_bound =
+            quote!(const { #p::scan_row_bound_upto(&Self::__ROWKEY_SCAN_WIDTHS, #widths) });
         // The end of the prefix before this field (where its range's bounds
         // start) when the static widths fix it: they are maxima, exact but
         // for an `Option` (its `None` is one byte).
-        let before = &static_widths[..(1 + 2 * l.index).min(static_widths.len())];
+        let before = (1 + 2 * l.index).min(static_widths.len());
         let prefix_bound = if layouts[..l.index].iter().any(|l| l.option) {
             quote!(#p::usize::MAX)
         } else {
-            quote!(const { #p::scan_row_bound(&[#(#before),*]) })
+            quote!(const { #p::scan_row_bound_upto(&Self::__ROWKEY_SCAN_WIDTHS, #before) })
         };
         let (step, method) = field(
             l,
@@ -109,13 +114,8 @@ pub fn expand(
             impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
                 #builder<#(#lifetimes,)* STAGE, __S>
             {
-                /// The row ranges of this scan: one, or one per salt or bucket the
-                /// prefix leaves open; none when it selects nothing (see
-                /// `rowkey::ScanBuilder::ranges`).
-                ///
-                /// # Errors
-                /// A scan value the layout refuses (too long for its pad, holding its
-                /// delimiter, a timestamp out of range, ...), naming the field.
+                /// The row ranges of this scan, and its errors: see
+                /// `rowkey::ScanBuilder::ranges`.
                 #[inline]
                 pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
                     <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
@@ -127,10 +127,30 @@ pub fn expand(
     quote! {
         #[doc = #builder_doc]
         #[must_use = "a scan builder does nothing until its ranges() are taken"]
-        #[derive(#p::Clone, #p::Debug)]
         pub struct #builder<#(#lifetimes,)* const STAGE: #p::usize, __S = ()> {
             steps: __S,
             _key: #p::PhantomData<fn() -> #key_ty>,
+        }
+
+        // By hand, not derived: the derive's impls spell out both fields
+        // (and `_key`, which says nothing), twice the code.
+        #[automatically_derived]
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Clone> #p::Clone
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            #[inline]
+            fn clone(&self) -> Self {
+                Self::__rowkey_at(#p::Clone::clone(&self.steps))
+            }
+        }
+
+        #[automatically_derived]
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Debug> #p::Debug
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            fn fmt(&self, __f: &mut #p::Formatter<'_>) -> #p::fmt::Result {
+                #p::debug_builder(__f, #builder_name, &self.steps)
+            }
         }
 
         #steps
@@ -141,7 +161,10 @@ pub fn expand(
             /// `rowkey::KeyRange<Self>` holds this many bytes. Delimited and
             /// unpadded variable-width fields count 256 bytes each; a longer
             /// scan value is refused with an error.
-            pub const SCAN_CAP: #p::usize = #p::scan_cap(&[#(#static_widths),*]);
+            pub const SCAN_CAP: #p::usize = #p::scan_cap(&Self::__ROWKEY_SCAN_WIDTHS);
+
+            // Once per key: each field's row bounds read their leading slots.
+            const __ROWKEY_SCAN_WIDTHS: [#p::Option<#p::usize>; #n_widths] = [#(#static_widths),*];
 
             /// Starts a scan: see the builder's methods, one per field in key
             /// order, and `ranges()`.
@@ -157,18 +180,7 @@ pub fn expand(
         {
             #[inline]
             fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                const BUCKETS: [#p::u32; #n] = [#(#buckets),*];
-                // Filled in place: no function returns the rows by value.
-                #p::scan_ranges(|__r| {
-                    let mut __s = #p::scan_state(__r, #salt_arg);
-                    <__S as #p::Step<#key_ty>>::apply(self.steps, &mut __s)?;
-                    if let #p::Some(&__count) = BUCKETS.get(STAGE) {
-                        if __count != 0 {
-                            __s.fan_bucket(__count);
-                        }
-                    }
-                    #p::scan_finish(__s)
-                })
+                #p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*])
             }
         }
 
@@ -177,6 +189,12 @@ pub fn expand(
         #[automatically_derived]
         #[allow(clippy::needless_lifetimes, clippy::type_complexity)]
         impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+            /// The builder at stage `N` holding the steps `T`.
+            #[inline(always)]
+            fn __rowkey_at<const N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* N, __T> {
+                #builder { steps, _key: #p::PhantomData }
+            }
+
             #methods
         }
     }
@@ -204,8 +222,6 @@ fn field(
     let ty = crate::model::with_lifetime(l.field.ty, v);
     let put = format_ident!("__rowkey_put_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
-    let eq_step = format_ident!("__RowkeyEq{}", i);
-    let range_step = format_ident!("__RowkeyRange{}", i);
     let prefix = l.prefix_width();
     let next_stage = i + 1;
     // The salt hashes its fields in the order listed, which may not be key
@@ -226,32 +242,29 @@ fn field(
     // Stage `i` only: at any other stage the call fails with the bound's
     // message, which says why.
     let order = quote!(#p::InKeyOrder<#key_ty, #i>);
-    let mut steps = quote! {
-        #[doc(hidden)]
-        #[derive(#p::Clone, #p::Debug)]
-        pub struct #eq_step<__P, __V>(__P, __V);
-
-        #[automatically_derived]
-        impl<#(#lifetimes,)* __P: #p::Step<#key_ty>, __V: #bounds> #p::Step<#key_ty>
-            for #eq_step<__P, __V>
-        {
-            #[inline(always)]
-            fn apply(
-                self,
-                __s: &mut #p::Scan<'_, #key_ty>,
-            ) -> #p::Result<(), #p::Error> {
-                <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
-                __s.row_bound(#row_bound);
-                let __v = self.1;
-                let __start = __s.len();
-                __s.push(
-                    #fname,
-                    <#key_ty>::#len::<_, true>(&__v),
-                    |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
-                )?;
-                #salt_slot
-                #exact
-                #p::Ok(())
+    let eq_fn = quote! {
+        #[inline(always)]
+        fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
+            __s.row_bound(#row_bound);
+            let __start = __s.len();
+            __s.push(
+                #fname,
+                <#key_ty>::#len::<_, true>(&__v),
+                |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
+            )?;
+            #salt_slot
+            #exact
+            #p::Ok(())
+        }
+    };
+    // One impl per field: a field that keeps no value order keeps the
+    // trait's `scan_range`, which refuses (its builder method takes no range).
+    let steps = |range_fn: TokenStream| {
+        quote! {
+            #[automatically_derived]
+            impl<#(#lifetimes,)* __V: #bounds> #p::ScanField<#i, __V> for #key_ty {
+                #eq_fn
+                #range_fn
             }
         }
     };
@@ -271,19 +284,16 @@ fn field(
             pub fn #field<#v, __A>(
                 self,
                 value: __A,
-            ) -> #builder<#(#lifetimes,)* #next_stage, #eq_step<__S, <__A as #p::ScanValue<#ty>>::Value>>
+            ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #p::ValueOf<__A, #ty>, #i>>
             where
                 #p::Stage<STAGE>: #order,
                 __A: #p::ScanValue<#ty>,
-                <__A as #p::ScanValue<#ty>>::Value: #bounds,
+                #p::ValueOf<__A, #ty>: #bounds,
             {
-                #builder {
-                    steps: #eq_step(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)),
-                    _key: #p::PhantomData,
-                }
+                Self::__rowkey_at(#p::EqStep(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)))
             }
         };
-        return (steps, method);
+        return (steps(TokenStream::new()), method);
     }
     let bucket_fan = match l.bucket {
         Some(count) => quote!(__s.fan_bucket(#count);),
@@ -350,53 +360,41 @@ fn field(
             )
         }
     };
-    steps.extend(quote! {
-        #[doc(hidden)]
-        #[derive(#p::Clone, #p::Debug)]
-        pub struct #range_step<__P, __V>(__P, #p::Bound<__V>, #p::Bound<__V>);
-
-        #[automatically_derived]
-        impl<#(#lifetimes,)* __P: #p::Step<#key_ty>, __V: #bounds> #p::Step<#key_ty>
-            for #range_step<__P, __V>
-        {
-            #[inline(always)]
-            fn apply(
-                self,
-                __s: &mut #p::Scan<'_, #key_ty>,
-            ) -> #p::Result<(), #p::Error> {
-                <__P as #p::Step<#key_ty>>::apply(self.0, __s)?;
-                __s.row_bound(#row_bound);
-                __s.prefix_bound(#prefix_bound);
-                let (__lo, __hi) = (self.1, self.2);
-                #bucket_fan
-                #range
-            }
+    let steps = steps(quote! {
+        #[inline(always)]
+        fn scan_range(
+            __lo: #p::Bound<__V>,
+            __hi: #p::Bound<__V>,
+            __s: &mut #p::Scan<'_, Self>,
+        ) -> #p::Result<(), #p::Error> {
+            __s.row_bound(#row_bound);
+            __s.prefix_bound(#prefix_bound);
+            #bucket_fan
+            #range
         }
     });
-    let value = quote!(<__A as #p::ScanArg<#ty>>::Value);
     let method = quote! {
         #[doc = #doc]
         #[inline]
         pub fn #field<#v, __A>(
             self,
             arg: __A,
-        ) -> <__A as #p::ScanArg<#ty>>::Out<
-            #builder<#(#lifetimes,)* #next_stage, #eq_step<__S, #value>>,
-            #builder<#(#lifetimes,)* #n, #range_step<__S, #value>>,
+        ) -> #p::ArgOut<
+            __A,
+            #ty,
+            #builder<#(#lifetimes,)* #next_stage, #p::EqArg<__S, __A, #ty, #i>>,
+            #builder<#(#lifetimes,)* #n, #p::RangeArg<__S, __A, #ty, #i>>,
         >
         where
             #p::Stage<STAGE>: #order,
             __A: #p::ScanArg<#ty>,
-            #value: #bounds,
+            #p::ArgValue<__A, #ty>: #bounds,
         {
-            <__A as #p::ScanArg<#ty>>::apply(
+            #p::arg_steps::<#i, #ty, __A, _, _, _, _, _>(
                 arg,
                 self.steps,
-                |__s, __v| #builder { steps: #eq_step(__s, __v), _key: #p::PhantomData },
-                |__s, __lo, __hi| #builder {
-                    steps: #range_step(__s, __lo, __hi),
-                    _key: #p::PhantomData,
-                },
+                Self::__rowkey_at::<#next_stage, _>,
+                Self::__rowkey_at::<#n, _>,
             )
         }
     };

@@ -11,6 +11,7 @@
 
 mod args;
 mod ranges;
+pub mod steps;
 
 pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
 use ranges::{first_range, First, Shape};
