@@ -1,34 +1,31 @@
 //! Decode's frame around a key's walk, once for every key: the derive
 //! writes only the walk itself (`Walk::__rowkey_read`, field by field), and
-//! `decode`, `decode_unverified`, `explain` and batch verification call it
-//! through the generic functions here. Each is `#[inline(always)]` but the
+//! `decode`, `decode_unverified` and `explain` call it through the generic
+//! functions here. (Batch verification has a walk of its own, which checks
+//! fields without building them and queues the salts.) Each is `#[inline(always)]` but the
 //! cold length error, so an optimized build sees what it saw when these
 //! were expanded into every key.
 
-use crate::__private::{known_error, length_refusal, NoSink, SaltSink, HBASE_MAX_KEY};
-use crate::{Error, ErrorKind, Explain, Segment};
+use crate::__private::{known_error, length_refusal, HBASE_MAX_KEY};
+use crate::{Error, ErrorKind, Explain, RowKey, Segment};
 
-/// A key's walk over its bytes, `N` segments, from the derive.
-pub trait Walk<'de, const N: usize>: Sized {
+/// A key's walk over its bytes, `N` segments, from the derive. Its name
+/// and widest key are the key's own (`RowKey::NAME`, `MAX_WIDTH`).
+pub trait Walk<'de, const N: usize>: RowKey {
     /// What the walk builds: the key, or `()` for a layout that cannot
     /// borrow from the bytes.
     type Out;
-    /// The key's name, for errors.
-    const NAME: &'static str;
     /// The shortest input the walk can read (at least one byte).
     const MIN: usize;
-    /// The longest.
-    const MAX: usize;
 
     /// Reads the fields in order, recording their segments; with `VERIFY`,
-    /// checks salts and buckets (or hands them to `sink`).
+    /// checks salts and buckets.
     ///
     /// # Errors
     /// The first refusal.
-    fn __rowkey_read<const VERIFY: bool, S: SaltSink>(
+    fn __rowkey_read<const VERIFY: bool>(
         input: &'de [u8],
         segs: &mut [Segment; N],
-        sink: &mut S,
     ) -> Result<Self::Out, Error>;
 }
 
@@ -42,15 +39,15 @@ pub trait Walk<'de, const N: usize>: Sized {
 /// # Errors
 /// The walk's.
 #[inline(always)]
-pub fn walk<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool, S: SaltSink>(
+pub fn walk<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(
     input: &'de [u8],
     segs: &mut [Segment; N],
-    sink: &mut S,
 ) -> Result<K::Out, Error> {
-    if input.len().wrapping_sub(K::MIN) > K::MAX.saturating_sub(K::MIN) {
+    let max = const { crate::__private::decode_max(K::MAX_WIDTH) };
+    if input.len().wrapping_sub(K::MIN) > max.saturating_sub(K::MIN) {
         return Err(known_error(bad_len::<K, N, VERIFY>(input)));
     }
-    K::__rowkey_read::<VERIFY, S>(input, segs, sink)
+    K::__rowkey_read::<VERIFY>(input, segs)
 }
 
 /// The error of an input that is empty, shorter than the fixed-width
@@ -60,13 +57,13 @@ fn bad_len<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(input: &'de
     // A longer key could not have been written (encode refuses it), so
     // accepting it would give a value that does not encode back.
     if input.is_empty() || input.len() > HBASE_MAX_KEY {
-        return Error::key(K::NAME, length_refusal(input.len()));
+        return Error::key(<K as RowKey>::NAME, length_refusal(input.len()));
     }
     let mut segs = [Segment::EMPTY; N];
-    match K::__rowkey_read::<VERIFY, _>(input, &mut segs, &mut NoSink) {
+    match K::__rowkey_read::<VERIFY>(input, &mut segs) {
         Err(e) => e,
         Ok(_) => Error::key(
-            K::NAME,
+            <K as RowKey>::NAME,
             ErrorKind::Invalid {
                 reason: "key length outside what the layout reads",
             },
@@ -83,7 +80,7 @@ pub fn decode_walk<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(
     input: &'de [u8],
 ) -> Result<K::Out, Error> {
     let mut segs = [Segment::EMPTY; N];
-    walk::<K, N, VERIFY, _>(input, &mut segs, &mut NoSink)
+    walk::<K, N, VERIFY>(input, &mut segs)
 }
 
 /// `explain`: the walk's segments, once it has read the key whole.
@@ -95,6 +92,6 @@ pub fn explain_walk<'de, K: Walk<'de, N>, const N: usize>(
     input: &'de [u8],
 ) -> Result<Explain<'de, N>, Error> {
     let mut segs = [Segment::EMPTY; N];
-    walk::<K, N, true, _>(input, &mut segs, &mut NoSink)?;
+    walk::<K, N, true>(input, &mut segs)?;
     Ok(crate::__private::explain(input, segs))
 }

@@ -114,11 +114,7 @@ impl<'a> Gen<'a> {
 
 fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let g = Gen::new(input, krate);
-    let w_max = &g.w_max;
-    let scan_widths: Vec<_> = (0..g.static_max.len())
-        .map(|i| quote!(#w_max[#i]))
-        .collect();
-    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p, &scan_widths);
+    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p, &g.w_max);
     let widths = widths_consts(&g);
     let import = crate::encode::import_in_field(&g.p);
     let batch = batch_impls(&g);
@@ -281,7 +277,7 @@ fn inherent_impl(g: &Gen) -> TokenStream {
 /// of the key that `VERIFY` switches the salt and bucket checks of.
 fn decode_impls(g: &Gen) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
-    let (w_exact, w_max) = (&g.w_exact, &g.w_max);
+    let w_exact = &g.w_exact;
     let segment_count = g.segment_count;
     let (_, decode_multi_head, decode_multi_tail) = &g.multi;
     let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
@@ -342,17 +338,17 @@ fn decode_impls(g: &Gen) -> TokenStream {
         #[automatically_derived]
         impl<'__rowkey_de> #p::Walk<'__rowkey_de, #n> for #ty_de {
             type Out = #walk_ty;
-            const NAME: &'static str = #name;
             // At least one byte: no row has an empty key.
             const MIN: #p::usize = #p::min_len(&#w_exact);
-            const MAX: #p::usize = #p::decode_max(#p::sum_widths(&#w_max));
 
             #[inline(always)]
-            fn __rowkey_read<const VERIFY: #p::bool, __RowkeySink: #p::SaltSink>(
+            fn __rowkey_read<const VERIFY: #p::bool>(
                 __in: &'__rowkey_de [#p::u8],
                 __segs: &mut [#p::Segment; #n],
-                __sink: &mut __RowkeySink,
             ) -> #p::Result<#walk_ty, #p::Error> {
+                // Every salt checked where it is read; batch verification
+                // has its own walk, whose sink queues them (`batch.rs`).
+                let __sink = &mut #p::NoSink;
                 let mut __pos: #p::usize = 0;
                 let mut __seg: #p::usize = 0;
                 #decode_multi_head

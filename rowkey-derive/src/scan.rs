@@ -23,7 +23,7 @@ pub fn expand(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
-    static_widths: &[TokenStream],
+    max_widths: &TokenStream,
 ) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
@@ -58,7 +58,6 @@ pub fn expand(
     );
     let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
 
-    let n_widths = static_widths.len();
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
     for l in layouts {
@@ -68,19 +67,19 @@ pub fn expand(
         });
         // The longest row of a scan that ends at this field: the
         // struct-level salt room, the slots up to it and the next field's
-        // prefix, where a bucket left open fans out (`static_widths` holds
-        // the salt room, then each field's prefix and slot).
-        let widths = (4 + 2 * l.index).min(static_widths.len());
-        let row_bound =
-            quote!(const { #p::scan_row_bound_upto(&Self::__ROWKEY_SCAN_WIDTHS, #widths) });
+        // prefix, where a bucket left open fans out (`max_widths`, the
+        // key's `__ROWKEY_WMAX`, holds the salt room, then each field's
+        // prefix and slot; `scan_row_bound_upto` stops at its end).
+        let widths = 4 + 2 * l.index;
+        let row_bound = quote!(const { #p::scan_row_bound_upto(&#max_widths, #widths) });
         // The end of the prefix before this field (where its range's bounds
         // start) when the static widths fix it: they are maxima, exact but
         // for an `Option` (its `None` is one byte).
-        let before = (1 + 2 * l.index).min(static_widths.len());
+        let before = 1 + 2 * l.index;
         let prefix_bound = if layouts[..l.index].iter().any(|l| l.option) {
             quote!(#p::usize::MAX)
         } else {
-            quote!(const { #p::scan_row_bound_upto(&Self::__ROWKEY_SCAN_WIDTHS, #before) })
+            quote!(const { #p::scan_row_bound_upto(&#max_widths, #before) })
         };
         let (step, method) = field(
             l,
@@ -161,10 +160,7 @@ pub fn expand(
             /// `rowkey::KeyRange<Self>` holds this many bytes. Delimited and
             /// unpadded variable-width fields count 256 bytes each; a longer
             /// scan value is refused with an error.
-            pub const SCAN_CAP: #p::usize = #p::scan_cap(&Self::__ROWKEY_SCAN_WIDTHS);
-
-            // Once per key: each field's row bounds read their leading slots.
-            const __ROWKEY_SCAN_WIDTHS: [#p::Option<#p::usize>; #n_widths] = [#(#static_widths),*];
+            pub const SCAN_CAP: #p::usize = <Self as #p::RowKey>::SCAN_CAP;
 
             /// Starts a scan: see the builder's methods, one per field in key
             /// order, and `ranges()`.
