@@ -300,6 +300,7 @@ fn a_builder_clones_and_debug_prints_at_any_stage() {
     let again = b.clone();
     let a: Vec<_> = b.ts(3..5).ranges().unwrap().collect();
     let c: Vec<_> = again.ts(3..5).ranges().unwrap().collect();
+    assert_eq!(a.len(), 1, "host, event and a window: one range");
     assert_eq!(a, c);
     let shown = format!("{:?}", Metric::scan().host("host1"));
     assert!(shown.starts_with("__MetricScan"), "{shown}");
