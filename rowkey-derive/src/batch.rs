@@ -188,7 +188,7 @@ fn deferred_field(
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
-    let put = format_ident!("__rowkey_put_{}", l.index);
+    let write = format_ident!("__rowkey_write_{}", l.index);
     let slot = format_ident!("__slot{}", l.index);
     let width = l.salt_width();
     let prefix = l.prefix_width();
@@ -202,7 +202,7 @@ fn deferred_field(
         __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
         let __at = __pos;
         __pos += #prefix;
-        #ident::#put::<#ty, false>(&self.#field, __buf, &mut __pos)?;
+        #ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;
         #delim
         let __blen = <#ty as #p::KeyPart>::encoded_len(&self.#field);
         __salts.defer(#name, __at, #k, &[(__at + #width, __at + #width + __blen)]);

@@ -43,8 +43,8 @@ pub(crate) fn import_in_field(p: &TokenStream) -> TokenStream {
 /// pad or delimiter; without salt and bucket when `__PREFIX` is false, for
 /// scan bounds) and `__rowkey_len_i` measures it. Encode calls the writer
 /// with `__KNOWN` (errors the compiler sees as `Err`, see
-/// `__private::known_error`); the scan builder and batch encode call
-/// `__rowkey_put_i`, the same writer with plain errors. Each byte rule
+/// `__private::known_error`); the scan builder and batch encode call it
+/// without, for plain errors. Each byte rule
 /// exists once. An `Option` field gets a presence byte in front:
 /// `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the inner
 /// value.
@@ -74,27 +74,11 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     };
     let bounds = l.value_bounds(p);
     let len_bounds = l.len_bounds(p);
-    // The scan builder stores a writer's error and never tests it again:
-    // there the rebuild of `__KNOWN` bought nothing and cost 8 instructions
-    // of 1219 per user_order scan (callgrind), so it keeps plain errors.
+    // The scan builder and batch encode call the writer with `__KNOWN`
+    // false: the scan builder stores a writer's error and never tests it
+    // again, where the rebuild of `__KNOWN` bought nothing and cost 8
+    // instructions of 1219 per user_order scan (callgrind).
     let outer_write = format_ident!("__rowkey_write_{}", l.index);
-    let outer_put = format_ident!("__rowkey_put_{}", l.index);
-    let put_bounds = if l.option {
-        quote!(#p::Presence<Inner: #bounds>)
-    } else {
-        bounds.clone()
-    };
-    let plain = quote! {
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #outer_put<__V: #put_bounds, const __PREFIX: #p::bool>(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
-            Self::#outer_write::<__V, __PREFIX, false>(__v, __buf, __pos)
-        }
-    };
 
     // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
     let decimal_value = match (l.decimal, l.body) {
@@ -250,8 +234,7 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     } else {
         quote!()
     };
-    let plain_frame = plain_frame(l, p);
-    let body = if let Some(frame) = &plain_frame {
+    let body = if let Some(frame) = plain_frame(l, p) {
         quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
     } else {
         quote! {
@@ -273,6 +256,13 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             #p::Ok(())
         }
     };
+    // Without a salt or bucket the prefix is empty whatever `__PREFIX`
+    // says.
+    let slot_len_prefixed = if prefix == 0 {
+        slot_len
+    } else {
+        quote!((if __PREFIX { #prefix } else { 0 }) + #slot_len)
+    };
     let slot = quote! {
         #[doc(hidden)]
         #[inline(always)]
@@ -287,37 +277,15 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         #[doc(hidden)]
         #[inline(always)]
         pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
-            (if __PREFIX { #prefix } else { 0 }) + #slot_len
+            #slot_len_prefixed
         }
     };
     if !l.option {
-        if let Some(frame) = &plain_frame {
-            // Encode calls the runtime's writer itself (`encode_field`):
-            // no writer of the field's own.
-            return quote! {
-                #[doc(hidden)]
-                #[inline(always)]
-                pub fn #outer_put<__V: #bounds, const __PREFIX: #p::bool>(
-                    __v: &__V,
-                    __buf: &mut [#p::u8],
-                    __pos: &mut #p::usize,
-                ) -> #p::Result<(), #p::Error> {
-                    #p::write_plain::<__V, false>(__v, __buf, __pos, #frame, #key, #name)
-                }
-
-                #[doc(hidden)]
-                #[inline(always)]
-                pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
-                    #slot_len
-                }
-            };
-        }
-        return quote!(#slot #plain);
+        return slot;
     }
     let outer_len = format_ident!("__rowkey_len_{}", l.index);
     quote! {
         #slot
-        #plain
 
         #[doc(hidden)]
         #[inline(always)]

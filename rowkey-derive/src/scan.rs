@@ -216,7 +216,7 @@ fn field(
     let field = l.field.ident;
     let fname = &l.name;
     let ty = crate::model::with_lifetime(l.field.ty, v);
-    let put = format_ident!("__rowkey_put_{}", i);
+    let write = format_ident!("__rowkey_write_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
     let prefix = l.prefix_width();
     let next_stage = i + 1;
@@ -246,7 +246,7 @@ fn field(
             __s.push(
                 #fname,
                 <#key_ty>::#len::<_, true>(&__v),
-                |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
+                |__b, __p| <#key_ty>::#write::<_, true, false>(&__v, __b, __p),
             )?;
             #salt_slot
             #exact
@@ -352,7 +352,7 @@ fn field(
                 #lo,
                 #hi,
                 <#key_ty>::#len::<_, false>,
-                <#key_ty>::#put::<_, false>,
+                <#key_ty>::#write::<_, false, false>,
             )
         }
     };
