@@ -62,7 +62,8 @@ struct Gen<'a> {
     /// field, with `'static` types (no lifetime is in scope in an array
     /// length).
     static_widths: Vec<TokenStream>,
-    static_max: Vec<TokenStream>,
+    /// `None` when equal to `static_widths`: then `w_max` is `w_exact`.
+    static_max: Option<Vec<TokenStream>>,
     /// Paths to those consts.
     w_exact: TokenStream,
     w_max: TokenStream,
@@ -91,6 +92,17 @@ impl<'a> Gen<'a> {
         let walk = decoded_value(&layouts, &p, &name);
         let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
         let ty_static = with_lifetimes(input, &Lifetime::new("'static", Span::call_site()));
+        let static_widths = widths_of(&layouts, &p, multi_width, true, false);
+        let static_max = widths_of(&layouts, &p, multi_width, true, true);
+        // Equal (every slot fixed or padded), the widest widths are the
+        // exact ones: one array, named by both paths.
+        let same = static_widths.iter().map(ToString::to_string).eq(static_max.iter().map(ToString::to_string));
+        let w_exact = quote!(<#ty_static>::__ROWKEY_W);
+        let w_max = if same {
+            w_exact.clone()
+        } else {
+            quote!(<#ty_static>::__ROWKEY_WMAX)
+        };
         Gen {
             input,
             multi,
@@ -101,11 +113,11 @@ impl<'a> Gen<'a> {
             ident,
             multi_width,
             segment_count,
-            w_exact: quote!(<#ty_static>::__ROWKEY_W),
-            w_max: quote!(<#ty_static>::__ROWKEY_WMAX),
+            w_exact,
+            w_max,
             ty_static,
-            static_widths: widths_of(&layouts, &p, multi_width, true, false),
-            static_max: widths_of(&layouts, &p, multi_width, true, true),
+            static_max: (!same).then_some(static_max),
+            static_widths,
             layouts,
             p,
         }
@@ -450,13 +462,16 @@ fn checks_fn(g: &Gen) -> TokenStream {
 /// The layout's width arrays, once (see `Gen::static_widths`).
 fn widths_consts(g: &Gen) -> TokenStream {
     let Gen { p, ty_static, .. } = g;
-    let (exact, max) = (&g.static_widths, &g.static_max);
+    let exact = &g.static_widths;
     let n = exact.len();
+    let max = g.static_max.as_ref().map(|max| {
+        quote!(const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];)
+    });
     quote! {
         #[automatically_derived]
         impl #ty_static {
             const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
-            const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];
+            #max
         }
     }
 }

@@ -68,7 +68,7 @@ pub fn expand(
         // The longest row of a scan that ends at this field: the
         // struct-level salt room, the slots up to it and the next field's
         // prefix, where a bucket left open fans out (`max_widths`, the
-        // key's `__ROWKEY_WMAX`, holds the salt room, then each field's
+        // key's widest widths, holds the salt room, then each field's
         // prefix and slot; `scan_row_bound_upto` stops at its end).
         let widths = 4 + 2 * l.index;
         let row_bound = quote!(const { #p::scan_row_bound_upto(&#max_widths, #widths) });
