@@ -269,17 +269,10 @@ fn inherent_impl(g: &Gen) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
-            /// The widest key this layout encodes to: a stack buffer of
-            /// this size holds any key. Using it on a layout whose last
-            /// field is unpadded and variable-width is a compile error.
+            /// The widest key: a buffer this long holds any key.
             pub const MAX_LEN: #p::usize = #p::bounded(<Self as #p::RowKey>::MAX_WIDTH);
 
-            /// Split points for `n` regions over the keyspace this key's
-            /// leading salt or bucket really uses (`rowkey::split_keys`).
-            ///
-            /// # Errors
-            /// A key with no leading salt or bucket, or `n` below 2 or
-            /// above the number of distinct prefixes.
+            /// See `rowkey::split_keys`.
             #[inline]
             pub fn split_keys(
                 n: #p::usize,
@@ -324,7 +317,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
 
         #[automatically_derived]
         impl<'__rowkey_de> #ty_de {
-            /// Reads a key back (see `rowkey::DecodeKey::decode`).
+            /// See `rowkey::DecodeKey::decode`.
             #[inline]
             pub fn decode(
                 bytes: &'__rowkey_de [#p::u8],
@@ -332,10 +325,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 <Self as #p::DecodeKey<'__rowkey_de>>::decode(bytes)
             }
 
-            /// Reads a key back without recomputing its salts and buckets:
-            /// for keys this program just read from its own table, where
-            /// an MD5 per row is the cost to avoid. Lengths, pads,
-            /// delimiters, UTF-8 and timestamps are still checked.
+            /// See `rowkey::DecodeKey::decode_unverified`.
             #[inline]
             pub fn decode_unverified(
                 bytes: &'__rowkey_de [#p::u8],
@@ -343,8 +333,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 <Self as #p::DecodeKey<'__rowkey_de>>::decode_unverified(bytes)
             }
 
-            /// Splits a key into its salt, bucket and field segments, for
-            /// printing. Fails as `decode` does.
+            /// See `rowkey::RowKey::explain`.
             #[inline]
             pub fn explain(
                 bytes: &'__rowkey_de [#p::u8],

@@ -39,11 +39,6 @@ pub fn expand(
     // `MetricKey<'static>` (whose ranges a `Table<MetricKey<'static>>`
     // takes) accepts a `&str` that lives only as long as the call.
     let v = Lifetime::new("'__rowkey_v", Span::call_site());
-    let field_list = layouts
-        .iter()
-        .map(|l| format!("`{}`", l.name))
-        .collect::<Vec<_>>()
-        .join(", ");
 
     let salt_arg = input.attrs.salt.as_ref().map_or_else(
         || quote!(#p::None),
@@ -98,11 +93,9 @@ pub fn expand(
         methods.extend(method);
     }
 
-    let builder_doc = format!(
-        "Scan builder of `{name}`, from `{name}::scan()`: give the leading fields in key \
-         order ({field_list}), optionally end with a range on the next one, then take \
-         `ranges()`. `STAGE` counts the fields given; `S` records them."
-    );
+    // Docs are kept short: each is repeated in every expansion, and the
+    // traits they point to say the rest once.
+    let builder_doc = format!("Scan builder of `{name}`: fields in key order, then `ranges()`.");
     // A field named `ranges` takes the inherent name; the scan's ranges are
     // then taken through `rowkey::ScanBuilder::ranges`.
     let inherent_ranges = if layouts.iter().any(|l| l.name == "ranges") {
@@ -113,8 +106,7 @@ pub fn expand(
             impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
                 #builder<#(#lifetimes,)* STAGE, __S>
             {
-                /// The row ranges of this scan, and its errors: see
-                /// `rowkey::ScanBuilder::ranges`.
+                /// See `rowkey::ScanBuilder::ranges`.
                 #[inline]
                 pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
                     <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
@@ -156,14 +148,10 @@ pub fn expand(
 
         #[automatically_derived]
         impl<#(#lifetimes),*> #key_ty {
-            /// The longest row this key's scans build: each row of a
-            /// `rowkey::KeyRange<Self>` holds this many bytes. Delimited and
-            /// unpadded variable-width fields count 256 bytes each; a longer
-            /// scan value is refused with an error.
+            /// See `rowkey::RowKey::SCAN_CAP`.
             pub const SCAN_CAP: #p::usize = <Self as #p::RowKey>::SCAN_CAP;
 
-            /// Starts a scan: see the builder's methods, one per field in key
-            /// order, and `ranges()`.
+            /// See `rowkey::RowKey::scan`.
             #[inline]
             pub fn scan() -> #builder<#(#lifetimes,)* 0> {
                 #builder { steps: (), _key: #p::PhantomData }
@@ -185,7 +173,6 @@ pub fn expand(
         #[automatically_derived]
         #[allow(clippy::needless_lifetimes, clippy::type_complexity)]
         impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
-            /// The builder at stage `N` holding the steps `T`.
             #[inline(always)]
             fn __rowkey_at<const N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* N, __T> {
                 #builder { steps, _key: #p::PhantomData }
@@ -264,15 +251,11 @@ fn field(
             }
         }
     };
-    let doc = format!(
-        "Scans keys whose `{fname}` is the given value (the scan goes on with the next \
-         field){}",
-        if l.ranged() {
-            ", or in the given range (the scan ends here)."
-        } else {
-            "."
-        }
-    );
+    let doc = if l.ranged() {
+        format!("Scans on `{fname}`: a value, or a range (the last step).")
+    } else {
+        format!("Scans on `{fname}`: a value.")
+    };
     if !l.ranged() {
         let method = quote! {
             #[doc = #doc]
