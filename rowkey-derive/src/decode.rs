@@ -60,6 +60,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
             #after
             __e
         }},
+        (_, Some(w)) if after.is_empty() => quote!(#p::take(__in, &mut __pos, #w)#err?),
         (_, Some(w)) => quote! {{
             let __f = #p::take(__in, &mut __pos, #w)#err?;
             #after

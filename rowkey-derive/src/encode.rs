@@ -234,12 +234,21 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     } else {
         quote!()
     };
-    let body = if let Some(frame) = plain_frame(l, p) {
-        quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
+    // A salt or bucket is written at the slot's start, before the body;
+    // without one the body starts there.
+    let body_at = if prefix == 0 {
+        quote!(let __body_at = *__pos;)
     } else {
         quote! {
             let __at = *__pos;
             let __body_at = __at + if __PREFIX { #prefix } else { 0 };
+        }
+    };
+    let body = if let Some(frame) = plain_frame(l, p) {
+        quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
+    } else {
+        quote! {
+            #body_at
             #decimal_value
             let __blen: #p::usize = #blen;
             #pad_check
@@ -369,14 +378,19 @@ pub(crate) fn encode_field(
     };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);
-    let record = if l.in_multi_salt {
-        quote!(let #slot = (__at + #prefix, __pos);)
+    // The slot's start is kept only for a struct-level salt, which hashes
+    // the slot once every field is written.
+    let (at, record) = if l.in_multi_salt {
+        (
+            quote!(let __at = __pos;),
+            quote!(let #slot = (__at + #prefix, __pos);),
+        )
     } else {
-        quote!()
+        (quote!(), quote!())
     };
     quote! {
         __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
-        let __at = __pos;
+        #at
         #call
         #record
     }

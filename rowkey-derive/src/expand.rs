@@ -199,7 +199,11 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let w_max = &g.w_max;
     let (multi_width, segment_count) = (g.multi_width, g.segment_count);
     let spread = spread(g);
-    let len_terms = g.layouts.iter().map(|l| len_term(l, ident));
+    // The struct-level salt's width, then each field's slot.
+    let len_terms = (multi_width > 0)
+        .then(|| quote!(#multi_width))
+        .into_iter()
+        .chain(g.layouts.iter().map(|l| len_term(l, ident)));
     let encode_fields = g
         .layouts
         .iter()
@@ -237,7 +241,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
 
             #[inline]
             fn encoded_len(&self) -> #p::usize {
-                #multi_width #(+ #len_terms)*
+                #(#len_terms)+*
             }
 
             #[inline]

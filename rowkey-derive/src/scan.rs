@@ -209,12 +209,15 @@ fn field(
     let next_stage = i + 1;
     // The salt hashes its fields in the order listed, which may not be key
     // order: each slot is filed under its place in the list.
-    let salt_slot = match salt_order {
+    let (start, salt_slot) = match salt_order {
         Some((order, joined)) => {
             let how = crate::salt::salt_part(l, p, joined);
-            quote!(__s.salt_slot(#order, __start + #prefix, #how)?;)
+            (
+                quote!(let __start = __s.len();),
+                quote!(__s.salt_slot(#order, __start + #prefix, #how)?;),
+            )
         }
-        None => quote!(),
+        None => (quote!(), quote!()),
     };
     let exact = if i + 1 == n {
         quote!(__s.exact();)
@@ -229,7 +232,7 @@ fn field(
         #[inline(always)]
         fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
             __s.row_bound(#row_bound);
-            let __start = __s.len();
+            #start
             __s.push(
                 #fname,
                 <#key_ty>::#len::<_, true>(&__v),
