@@ -129,7 +129,7 @@ impl<'a> Gen<'a> {
 
 fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let g = Gen::new(input);
-    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p, &g.w_max);
+    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p);
     let widths = widths_consts(&g);
     let import = crate::encode::import_in_field(&g.p);
     let p = &g.p;
@@ -214,6 +214,9 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let ty_elided = with_lifetimes(g.input, &Lifetime::new("'_", Span::call_site()));
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
     let builder = format_ident!("__{}Scan", ident);
+    let first_option = g.layouts.iter().position(|l| l.option).map(|i| {
+        quote!(const __FIRST_OPTION: #p::usize = #i;)
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
@@ -221,6 +224,8 @@ fn row_key_impl(g: &Gen) -> TokenStream {
             const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&#w_max);
             const SPREAD: #p::Spread = #spread;
             const SCAN_CAP: #p::usize = #p::scan_cap(&#w_max);
+            const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
+            #first_option
             type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];
             type ScanBuf = [#p::u8; #p::scan_cap(&#w_max)];
             type Key<'__rowkey_k> = #ty_k;

@@ -23,7 +23,6 @@ pub fn expand(
     input: &Input,
     layouts: &[Layout],
     p: &TokenStream,
-    max_widths: &TokenStream,
 ) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
@@ -60,22 +59,8 @@ pub fn expand(
             let order = s.fields.iter().position(|f| f == l.field.ident)?;
             Some((order, s.delim.is_some()))
         });
-        // The longest row of a scan that ends at this field: the
-        // struct-level salt room, the slots up to it and the next field's
-        // prefix, where a bucket left open fans out (`max_widths`, the
-        // key's widest widths, holds the salt room, then each field's
-        // prefix and slot; `scan_row_bound_upto` stops at its end).
-        let widths = 4 + 2 * l.index;
-        let row_bound = quote!(const { #p::scan_row_bound_upto(&#max_widths, #widths) });
-        // The end of the prefix before this field (where its range's bounds
-        // start) when the static widths fix it: they are maxima, exact but
-        // for an `Option` (its `None` is one byte).
-        let before = 1 + 2 * l.index;
-        let prefix_bound = if layouts[..l.index].iter().any(|l| l.option) {
-            quote!(#p::usize::MAX)
-        } else {
-            quote!(const { #p::scan_row_bound_upto(&#max_widths, #before) })
-        };
+        // The static row and prefix bounds of a field's step are the
+        // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let (step, method) = field(
             l,
             &name,
@@ -86,8 +71,6 @@ pub fn expand(
             &lifetimes,
             &key_ty,
             &v,
-            &row_bound,
-            &prefix_bound,
         );
         steps.extend(step);
         methods.extend(method);
@@ -196,8 +179,6 @@ fn field(
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
-    row_bound: &TokenStream,
-    prefix_bound: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let i = l.index;
     let field = l.field.ident;
@@ -228,19 +209,24 @@ fn field(
     // Stage `i` only: at any other stage the call fails with the bound's
     // message, which says why.
     let order = quote!(#p::InKeyOrder<#key_ty, #i>);
-    let eq_fn = quote! {
-        #[inline(always)]
-        fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
-            __s.row_bound(#row_bound);
+    let push = quote! {
+        __s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>)
+    };
+    let push = if salt_order.is_none() && i + 1 != n {
+        push
+    } else {
+        quote! {
             #start
-            __s.push(
-                #fname,
-                <#key_ty>::#len::<_, true>(&__v),
-                |__b, __p| <#key_ty>::#write::<_, true, false>(&__v, __b, __p),
-            )?;
+            #push?;
             #salt_slot
             #exact
             #p::Ok(())
+        }
+    };
+    let eq_fn = quote! {
+        #[inline(always)]
+        fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
+            #push
         }
     };
     // One impl per field: a field that keeps no value order keeps the
@@ -337,8 +323,8 @@ fn field(
                 #open,
                 #lo,
                 #hi,
-                <#key_ty>::#len::<_, false>,
-                <#key_ty>::#write::<_, false, false>,
+                Self::#len::<_, false>,
+                Self::#write::<_, false, false>,
             )
         }
     };
@@ -349,8 +335,6 @@ fn field(
             __hi: #p::Bound<__V>,
             __s: &mut #p::Scan<'_, Self>,
         ) -> #p::Result<(), #p::Error> {
-            __s.row_bound(#row_bound);
-            __s.prefix_bound(#prefix_bound);
             #bucket_fan
             #range
         }

@@ -177,6 +177,22 @@ impl<K: RowKey> Scan<'_, K> {
         Ok(())
     }
 
+    /// [`push`](Scan::push) of a field's value by its length and writer
+    /// functions: the derive's call, with no closure of its own per field.
+    ///
+    /// # Errors
+    /// As [`push`](Scan::push).
+    #[inline(always)]
+    pub fn push_value<V>(
+        &mut self,
+        field: &'static str,
+        value: &V,
+        len: impl FnOnce(&V) -> usize,
+        put: impl FnOnce(&V, &mut [u8], &mut usize) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        self.push(field, len(value), |buf, pos| put(value, buf, pos))
+    }
+
     /// Records the slot of the field a struct-level salt hashes `order`-th
     /// (its place in `fields(..)`, which need not be key order): its start,
     /// its end once pushed, and what of it the salt hashes. Call after
