@@ -198,8 +198,12 @@ fn deferred_field(
         quote!()
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
+    // (The first field's offset is where `__pos` starts: see `encode_field`.)
+    let offset = (l.index > 0).then(|| {
+        quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });)
+    });
     quote! {
-        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
+        #offset
         let __at = __pos;
         __pos += #prefix;
         #ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;

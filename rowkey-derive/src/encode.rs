@@ -388,8 +388,13 @@ pub(crate) fn encode_field(
     } else {
         (quote!(), quote!())
     };
+    // The first field's offset is the struct-level salt's width, where
+    // `__pos` starts.
+    let offset = (l.index > 0).then(|| {
+        quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });)
+    });
     quote! {
-        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
+        #offset
         #at
         #call
         #record

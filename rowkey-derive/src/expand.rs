@@ -305,6 +305,11 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
+    // Every salt checked where it is read; batch verification has its own
+    // walk, whose sink queues them (`batch.rs`). A key without a salt has
+    // nothing to sink.
+    let salted = g.input.attrs.salt.is_some() || g.layouts.iter().any(|l| l.salt.is_some());
+    let sink = salted.then(|| quote!(let __sink = &mut #p::NoSink;));
     let n = segment_count;
     quote! {
         #[automatically_derived]
@@ -364,9 +369,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 __in: &'__rowkey_de [#p::u8],
                 __segs: &mut [#p::Segment; #n],
             ) -> #p::Result<#walk_ty, #p::Error> {
-                // Every salt checked where it is read; batch verification
-                // has its own walk, whose sink queues them (`batch.rs`).
-                let __sink = &mut #p::NoSink;
+                #sink
                 let mut __pos: #p::usize = 0;
                 let mut __seg: #p::usize = 0;
                 #decode_multi_head
