@@ -55,7 +55,8 @@
 //!         pub fn split_keys(n: usize) -> Result<SplitKeys, Error> { .. }
 //!         #[doc(hidden)] pub fn __rowkey_write_0<V, const PREFIX: bool, const KNOWN: bool>(..) { .. } // one writer
 //!         #[doc(hidden)] pub fn __rowkey_len_0<V, const PREFIX: bool>(..) { .. } // per field,
-//!         // .. __rowkey_write/len_1/2                                         // for encode and scans
+//!         // .. __rowkey_write/len_2                                           // for encode and scans
+//!         // (none for `metric`, a plain field: the runtime's writer writes it)
 //!     }
 //!
 //!     impl<'de> MetricKey<'de> {

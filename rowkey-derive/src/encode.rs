@@ -290,6 +290,12 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         }
     };
     if !l.option {
+        // A plain field is written and measured by the runtime's plain
+        // writer wherever it is written (`plain_writer`): no functions of
+        // its own.
+        if plain_frame(l, p).is_some() {
+            return TokenStream::new();
+        }
         return slot;
     }
     let outer_len = format_ident!("__rowkey_len_{}", l.index);
@@ -354,6 +360,13 @@ fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
     })
 }
 
+/// The frame of a field the runtime's plain writer writes whole
+/// (`__private::write_plain`, `plain_len`, `Scan::push_plain`): a plain field
+/// that is no `Option` (whose presence byte is the derive's), else `None`.
+pub(crate) fn plain_writer(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+    plain_frame(l, p).filter(|_| !l.option)
+}
+
 /// One field of `encode_into`. `widths` is the path to the layout's exact
 /// /// widths; when those of everything in front of the field are all fixed,
 /// the field's offset is a constant, and saying so lets the compiler address the buffer with
@@ -371,7 +384,7 @@ pub(crate) fn encode_field(
     let field = l.field.ident;
     let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
-    let call = if let Some(frame) = plain_frame(l, p).filter(|_| !l.option) {
+    let call = if let Some(frame) = plain_writer(l, p) {
         quote!(#p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;)
     } else {
         quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;)

@@ -203,7 +203,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let len_terms = (multi_width > 0)
         .then(|| quote!(#multi_width))
         .into_iter()
-        .chain(g.layouts.iter().map(|l| len_term(l, ident)));
+        .chain(g.layouts.iter().map(|l| len_term(l, p, ident)));
     let encode_fields = g
         .layouts
         .iter()
@@ -505,9 +505,12 @@ fn widths_of(
     out
 }
 
-fn len_term(l: &Layout, ident: &syn::Ident) -> TokenStream {
+fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
     let ty = l.field.ty;
     let field = l.field.ident;
+    if let Some(frame) = crate::encode::plain_writer(l, p) {
+        return quote!(#p::plain_len::<#ty>(&self.#field, #frame));
+    }
     let len = format_ident!("__rowkey_len_{}", l.index);
     quote!(#ident::#len::<#ty, true>(&self.#field))
 }

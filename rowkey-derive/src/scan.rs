@@ -209,8 +209,14 @@ fn field(
     // Stage `i` only: at any other stage the call fails with the bound's
     // message, which says why.
     let order = quote!(#p::InKeyOrder<#key_ty, #i>);
-    let push = quote! {
-        __s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>)
+    // A plain field has no writer of its own: the runtime's plain writer,
+    // by its frame (`encode::plain_writer`).
+    let plain = crate::encode::plain_writer(l, p);
+    let push = match &plain {
+        Some(frame) => quote!(__s.push_plain(#fname, &__v, #frame)),
+        None => quote! {
+            __s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>)
+        },
     };
     let push = if salt_order.is_none() && i + 1 != n {
         push
@@ -315,17 +321,23 @@ fn field(
         };
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
+        let call = match &plain {
+            Some(frame) => quote!(__s.range_plain(#fname, #open, #lo, #hi, #frame)),
+            None => quote! {
+                __s.range(
+                    #fname,
+                    #open,
+                    #lo,
+                    #hi,
+                    Self::#len::<_, false>,
+                    Self::#write::<_, false, false>,
+                )
+            },
+        };
         quote! {
             #guard
             #clamp
-            __s.range(
-                #fname,
-                #open,
-                #lo,
-                #hi,
-                Self::#len::<_, false>,
-                Self::#write::<_, false, false>,
-            )
+            #call
         }
     };
     let steps = steps(quote! {
