@@ -314,10 +314,12 @@ pub trait DecodeKey<'de>: Sized {
     fn decode(bytes: &'de [u8]) -> Result<Self, Error>;
 
     /// Reads a key back without recomputing its salts and buckets. The
-    /// default verifies anyway; the derive skips the MD5.
+    /// default verifies anyway; the derive skips the MD5 (and keeps the
+    /// default for a key with neither, where the two are the same).
     ///
     /// # Errors
     /// As [`decode`](DecodeKey::decode), except salt and bucket mismatches.
+    #[inline]
     fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
         <Self as DecodeKey<'de>>::decode(bytes)
     }

@@ -56,11 +56,12 @@ struct Gen<'a> {
     /// its delimiter.
     multi_width: usize,
     segment_count: usize,
-    /// The layout's widths, written once in the associated consts
+    /// The layout's widths, written once in the block's consts
     /// `__ROWKEY_W` (exact) and `__ROWKEY_WMAX` (widest) that every other
     /// item indexes: [0] is the struct-level salt, then (prefix, body) per
     /// field, with `'static` types (no lifetime is in scope in an array
-    /// length).
+    /// length). Free items of the block, not associated consts: every
+    /// use names them without the struct's type.
     static_widths: Vec<TokenStream>,
     /// `None` when equal to `static_widths`: then `w_max` is `w_exact`.
     static_max: Option<Vec<TokenStream>>,
@@ -100,11 +101,11 @@ impl<'a> Gen<'a> {
         // Equal (every slot fixed or padded), the widest widths are the
         // exact ones: one array, named by both paths.
         let same = static_widths.iter().map(ToString::to_string).eq(static_max.iter().map(ToString::to_string));
-        let w_exact = quote!(<#ty_static>::__ROWKEY_W);
+        let w_exact = quote!(__ROWKEY_W);
         let w_max = if same {
             w_exact.clone()
         } else {
-            quote!(<#ty_static>::__ROWKEY_WMAX)
+            quote!(__ROWKEY_WMAX)
         };
         Gen {
             input,
@@ -305,12 +306,24 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
+    let n = segment_count;
     // Every salt checked where it is read; batch verification has its own
     // walk, whose sink queues them (`batch.rs`). A key without a salt has
     // nothing to sink.
     let salted = g.input.attrs.salt.is_some() || g.layouts.iter().any(|l| l.salt.is_some());
     let sink = salted.then(|| quote!(let __sink = &mut #p::NoSink;));
-    let n = segment_count;
+    // Without a salt or bucket there is nothing to skip: the trait's
+    // default, `decode`.
+    let unverified = (salted || g.layouts.iter().any(|l| l.bucket.is_some())).then(|| {
+        quote! {
+            #[inline]
+            fn decode_unverified(
+                __in: &'__rowkey_de [#p::u8],
+            ) -> #p::Result<Self, #p::Error> {
+                #decoded(#p::decode_walk::<Self, #n, false>(__in))
+            }
+        }
+    });
     quote! {
         #[automatically_derived]
         impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
@@ -321,12 +334,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 #decoded(#p::decode_walk::<Self, #n, true>(__in))
             }
 
-            #[inline]
-            fn decode_unverified(
-                __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                #decoded(#p::decode_walk::<Self, #n, false>(__in))
-            }
+            #unverified
         }
 
         #[automatically_derived]
@@ -470,18 +478,15 @@ fn checks_fn(g: &Gen) -> TokenStream {
 
 /// The layout's width arrays, once (see `Gen::static_widths`).
 fn widths_consts(g: &Gen) -> TokenStream {
-    let Gen { p, ty_static, .. } = g;
+    let p = &g.p;
     let exact = &g.static_widths;
     let n = exact.len();
     let max = g.static_max.as_ref().map(|max| {
         quote!(const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];)
     });
     quote! {
-        #[automatically_derived]
-        impl #ty_static {
-            const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
-            #max
-        }
+        const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
+        #max
     }
 }
 
