@@ -50,7 +50,10 @@ pub fn expand(
             quote!(#p::Some((#k, #delim, #count)))
         },
     );
-    let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
+    // Each field's bucket count, 0 for none, up to the last bucketed field:
+    // `replay` reads past the end as none.
+    let bucketed = layouts.iter().rposition(|l| l.bucket.is_some()).map_or(0, |i| i + 1);
+    let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
 
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
@@ -184,6 +187,9 @@ fn field(
     let field = l.field.ident;
     let fname = &l.name;
     let ty = crate::model::with_lifetime(l.field.ty, v);
+    // The value's lifetime parameter, for a type that has one.
+    let v = quote!(#ty).to_string().contains(&v.to_string()).then_some(v);
+    let v = v.iter();
     let write = format_ident!("__rowkey_write_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
     let prefix = l.prefix_width();
@@ -255,7 +261,7 @@ fn field(
         let method = quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#v, __A>(
+            pub fn #field<#(#v,)* __A>(
                 self,
                 value: __A,
             ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #p::ValueOf<__A, #ty>, #i>>
@@ -354,7 +360,7 @@ fn field(
     let method = quote! {
         #[doc = #doc]
         #[inline]
-        pub fn #field<#v, __A>(
+        pub fn #field<#(#v,)* __A>(
             self,
             arg: __A,
         ) -> #p::ArgOut<
