@@ -199,9 +199,8 @@ fn deferred_field(
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
     // (The first field's offset is where `__pos` starts: see `encode_field`.)
-    let offset = (l.index > 0).then(|| {
-        quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });)
-    });
+    let offset = (l.index > 0)
+        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
     quote! {
         #offset
         let __at = __pos;

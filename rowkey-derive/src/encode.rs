@@ -403,9 +403,8 @@ pub(crate) fn encode_field(
     };
     // The first field's offset is the struct-level salt's width, where
     // `__pos` starts.
-    let offset = (l.index > 0).then(|| {
-        quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });)
-    });
+    let offset = (l.index > 0)
+        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
     quote! {
         #offset
         #at

@@ -100,7 +100,10 @@ impl<'a> Gen<'a> {
         let static_max = widths_of(&layouts, &p, multi_width, true, true);
         // Equal (every slot fixed or padded), the widest widths are the
         // exact ones: one array, named by both paths.
-        let same = static_widths.iter().map(ToString::to_string).eq(static_max.iter().map(ToString::to_string));
+        let same = static_widths
+            .iter()
+            .map(ToString::to_string)
+            .eq(static_max.iter().map(ToString::to_string));
         let w_exact = quote!(__ROWKEY_W);
         let w_max = if same {
             w_exact.clone()
@@ -215,9 +218,11 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let ty_elided = with_lifetimes(g.input, &Lifetime::new("'_", Span::call_site()));
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
     let builder = format_ident!("__{}Scan", ident);
-    let first_option = g.layouts.iter().position(|l| l.option).map(|i| {
-        quote!(const __FIRST_OPTION: #p::usize = #i;)
-    });
+    let first_option = g
+        .layouts
+        .iter()
+        .position(|l| l.option)
+        .map(|i| quote!(const __FIRST_OPTION: #p::usize = #i;));
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
@@ -481,9 +486,10 @@ fn widths_consts(g: &Gen) -> TokenStream {
     let p = &g.p;
     let exact = &g.static_widths;
     let n = exact.len();
-    let max = g.static_max.as_ref().map(|max| {
-        quote!(const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];)
-    });
+    let max = g
+        .static_max
+        .as_ref()
+        .map(|max| quote!(const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];));
     quote! {
         const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
         #max

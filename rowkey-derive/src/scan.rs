@@ -19,11 +19,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Lifetime;
 
-pub fn expand(
-    input: &Input,
-    layouts: &[Layout],
-    p: &TokenStream,
-) -> TokenStream {
+pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();
@@ -52,7 +48,10 @@ pub fn expand(
     );
     // Each field's bucket count, 0 for none, up to the last bucketed field:
     // `replay` reads past the end as none.
-    let bucketed = layouts.iter().rposition(|l| l.bucket.is_some()).map_or(0, |i| i + 1);
+    let bucketed = layouts
+        .iter()
+        .rposition(|l| l.bucket.is_some())
+        .map_or(0, |i| i + 1);
     let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
 
     let mut steps = TokenStream::new();
@@ -65,15 +64,7 @@ pub fn expand(
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let (step, method) = field(
-            l,
-            &name,
-            salt_order,
-            n,
-            p,
-            &builder,
-            &lifetimes,
-            &key_ty,
-            &v,
+            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v,
         );
         steps.extend(step);
         methods.extend(method);
@@ -188,7 +179,10 @@ fn field(
     let fname = &l.name;
     let ty = crate::model::with_lifetime(l.field.ty, v);
     // The value's lifetime parameter, for a type that has one.
-    let v = quote!(#ty).to_string().contains(&v.to_string()).then_some(v);
+    let v = quote!(#ty)
+        .to_string()
+        .contains(&v.to_string())
+        .then_some(v);
     let v = v.iter();
     let write = format_ident!("__rowkey_write_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
@@ -218,11 +212,10 @@ fn field(
     // A plain field has no writer of its own: the runtime's plain writer,
     // by its frame (`encode::plain_writer`).
     let plain = crate::encode::plain_writer(l, p);
-    let push = match &plain {
-        Some(frame) => quote!(__s.push_plain(#fname, &__v, #frame)),
-        None => quote! {
-            __s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>)
-        },
+    let push = if let Some(writer) = &plain {
+        quote!(__s.push_plain(#fname, &__v, #writer))
+    } else {
+        quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
     };
     let push = if salt_order.is_none() && i + 1 != n {
         push
@@ -327,9 +320,10 @@ fn field(
         };
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
-        let call = match &plain {
-            Some(frame) => quote!(__s.range_plain(#fname, #open, #lo, #hi, #frame)),
-            None => quote! {
+        let call = if let Some(writer) = &plain {
+            quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
+        } else {
+            quote! {
                 __s.range(
                     #fname,
                     #open,
@@ -338,7 +332,7 @@ fn field(
                     Self::#len::<_, false>,
                     Self::#write::<_, false, false>,
                 )
-            },
+            }
         };
         quote! {
             #guard
