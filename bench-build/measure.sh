@@ -37,8 +37,9 @@ trap 'rm -f "$log"' EXIT
 
 for r in $(seq 1 "$rounds"); do
     for crate in with-derive with-serde without-derive; do
-        dir=/tmp/rowkey-bench-build-$crate-$r
-        rm -rf "$dir"
+        # A fresh directory of this run's own: a fixed name would be shared
+        # with a run from another checkout at the same time.
+        dir=$(mktemp -d "/tmp/rowkey-bench-build-$crate-$r.XXXXXX")
         cold=$(secs env CARGO_TARGET_DIR="$dir" cargo build --manifest-path "$crate/Cargo.toml")
         warms=()
         for _ in $(seq 1 "$touches"); do

@@ -21,7 +21,8 @@
 //! and its key is `md5Hex(host)[0..4] + rpad(host, 16) + rpad(metric, 8) +
 //! Bytes.toBytes(Long.MAX_VALUE - ts)`: 36 bytes, newest row first within a
 //! host and metric. The derive expands to the following (abbreviated: bodies
-//! elided, `rowkey::__private` paths shortened). The items are real: this
+//! elided, `rowkey::__private` paths, which the expansion names through
+//! one `use rowkey::__private as __rowkey`, shortened). The items are real: this
 //! page's [`MetricKey`] has them, and its trait implementations are listed
 //! below it.
 //!
@@ -52,10 +53,10 @@
 //!     impl<'a> MetricKey<'a> {
 //!         pub const MAX_LEN: usize = 36;
 //!         pub fn split_keys(n: usize) -> Result<SplitKeys, Error> { .. }
-//!         #[doc(hidden)] pub fn __rowkey_write_0<V, const PREFIX: bool, const KNOWN: bool>(..) { .. }
-//!         #[doc(hidden)] pub fn __rowkey_put_0<V, const PREFIX: bool>(..) { .. } // one writer
+//!         #[doc(hidden)] pub fn __rowkey_write_0<V, const PREFIX: bool, const KNOWN: bool>(..) { .. } // one writer
 //!         #[doc(hidden)] pub fn __rowkey_len_0<V, const PREFIX: bool>(..) { .. } // per field,
-//!         // .. __rowkey_write/put/len_1/2                                     // for encode and scans
+//!         // .. __rowkey_write/len_2                                           // for encode and scans
+//!         // (none for `metric`, a plain field: the runtime's writer writes it)
 //!     }
 //!
 //!     impl<'de> MetricKey<'de> {

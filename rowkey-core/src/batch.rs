@@ -26,10 +26,17 @@ pub trait BatchKey: RowKey {
     /// `encode_into`, except that each deferred salt slot is left as it was
     /// and described in `salts` instead.
     ///
+    /// The default, for a key with no salt (nothing to defer), is
+    /// `encode_into` itself: the derive then emits no second copy of it.
+    ///
     /// # Errors
     /// As `encode_into`.
     #[doc(hidden)]
-    fn __encode_deferred(&self, buf: &mut [u8], salts: &mut DeferredSalts) -> Result<usize, Error>;
+    #[inline]
+    fn __encode_deferred(&self, buf: &mut [u8], salts: &mut DeferredSalts) -> Result<usize, Error> {
+        let _ = salts;
+        self.encode_into(buf)
+    }
 }
 
 /// Checking for [`verify_batch`], implemented by `#[derive(RowKey)]`.
@@ -38,11 +45,18 @@ pub trait BatchDecode<'de>: BatchKey + DecodeKey<'de> {
     /// input are handed to `salts` (see [`SaltSink`]) instead of hashed; the
     /// value itself is dropped.
     ///
+    /// The default, for a key with no salt (nothing to hand over), is
+    /// `decode` itself, whose walk a second one would only repeat.
+    ///
     /// # Errors
     /// As `decode`, for every check not handed over; with several failing
     /// checks, not necessarily `decode`'s error.
     #[doc(hidden)]
-    fn __verify_deferred(bytes: &'de [u8], salts: &mut DeferredSalts) -> Result<(), Error>;
+    #[inline]
+    fn __verify_deferred(bytes: &'de [u8], salts: &mut DeferredSalts) -> Result<(), Error> {
+        let _ = salts;
+        <Self as DecodeKey<'de>>::decode(bytes).map(|_| ())
+    }
 }
 
 /// Where decode's walk hands a salt check: [`NoSink`] (plain `decode`)

@@ -198,6 +198,17 @@ pub trait RowKey: Sized {
     /// [`OwnedKeyRange`], which holds rows of any length.
     const SCAN_CAP: usize;
 
+    /// The widest width of each slot (the struct-level salt, then prefix
+    /// and body per field), from which a scan's steps take their static
+    /// row bounds (`__private::scan_row_bound_upto`), once for every key.
+    #[doc(hidden)]
+    const __SCAN_WIDTHS: &'static [Option<usize>] = &[];
+
+    /// The index of the first `Option` field, `usize::MAX` for none: a
+    /// range after it has no static prefix bound (its `None` is one byte).
+    #[doc(hidden)]
+    const __FIRST_OPTION: usize = usize::MAX;
+
     /// A stack buffer that holds any key [`encode_into`](RowKey::encode_into)
     /// writes: `[u8; MAX_LEN]` for a bounded key. An unbounded key (see
     /// [`MAX_WIDTH`](RowKey::MAX_WIDTH)) gets `[u8; 32767]`, HBase's
@@ -303,10 +314,12 @@ pub trait DecodeKey<'de>: Sized {
     fn decode(bytes: &'de [u8]) -> Result<Self, Error>;
 
     /// Reads a key back without recomputing its salts and buckets. The
-    /// default verifies anyway; the derive skips the MD5.
+    /// default verifies anyway; the derive skips the MD5 (and keeps the
+    /// default for a key with neither, where the two are the same).
     ///
     /// # Errors
     /// As [`decode`](DecodeKey::decode), except salt and bucket mismatches.
+    #[inline]
     fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
         <Self as DecodeKey<'de>>::decode(bytes)
     }

@@ -15,7 +15,7 @@ pub use crate::scan::{
     Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
 pub use crate::slot::{
-    at_offset, check_encode_len, check_trailing, push_segment, take_framed, take_padded,
+    at_offset, check_encode_len, check_trailing, plain_len, push_segment, take_framed, take_padded,
     write_plain, Frame as SlotFrame, WriteFrame,
 };
 pub use crate::split::{split_keys, SplitKeys};

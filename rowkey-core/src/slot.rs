@@ -156,6 +156,17 @@ pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
     Ok(())
 }
 
+/// The length of a plain field's slot (see [`write_plain`]): what the
+/// derive's length function would be for such a field, here once.
+#[inline(always)]
+pub fn plain_len<V: KeyPart + ?Sized>(v: &V, frame: WriteFrame) -> usize {
+    match frame {
+        WriteFrame::Pad(width, _) => width,
+        WriteFrame::Delim(_) => v.encoded_len() + 1,
+        WriteFrame::End => v.encoded_len(),
+    }
+}
+
 /// `encode_into`'s length check, before any byte is written: the key's
 /// length refused when empty or over HBase's limit, and the buffer checked
 /// against it.

@@ -98,24 +98,26 @@ pub fn expand(
         }
     });
 
+    // Without a salt there is nothing to defer or hand over: the traits'
+    // defaults (`encode_into`, `decode`) and no second copy of either for
+    // the compiler to check in every crate that derives.
     let has_salt = input.attrs.salt.is_some() || layouts.iter().any(|l| l.salt.is_some());
-    let encode = if has_salt {
-        let len_check = crate::encode::encode_len_check(p, &name);
-        quote! {
-            #len_check
-            let __buf = &mut *__out;
-            let mut __pos: #p::usize = #multi_width;
-            #(#fields)*
-            #multi
-            #p::Ok(__pos)
-        }
-    } else {
-        // Nothing to defer: the key's own encode, and no second copy of it
-        // for the compiler to check in every crate that derives.
-        quote! {
-            let _ = __salts;
-            <Self as #p::RowKey>::encode_into(self, __out)
-        }
+    if !has_salt {
+        return quote! {
+            #[automatically_derived]
+            impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {}
+            #[automatically_derived]
+            impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {}
+        };
+    }
+    let len_check = crate::encode::encode_len_check(p, &name);
+    let encode = quote! {
+        #len_check
+        let __buf = &mut *__out;
+        let mut __pos: #p::usize = #multi_width;
+        #(#fields)*
+        #multi
+        #p::Ok(__pos)
     };
 
     // decode's walk (`Walk::__rowkey_read`) with the salts it can hand
@@ -124,33 +126,33 @@ pub fn expand(
     // of the walk, which the derive's build cost pays for verification's
     // speed. Any refusal sends `verify_batch` to `decode` for the error,
     // so where several checks fail the first one found here need not be
-    // decode's.
-    let verify = if decoded.is_empty() {
+    // decode's. A layout decode refuses whatever the bytes keeps the
+    // default, `decode`'s own refusal.
+    let verify = decoded.is_empty().then(|| {
         let name = &name;
         let checks = layouts
             .iter()
             .map(|l| crate::decode::decode_field(l, p, name, true));
         quote! {
-            const VERIFY: #p::bool = true;
-            let __sink = __salts;
-            let __segs = &mut [#p::Segment::EMPTY; #segment_count];
-            let mut __pos: #p::usize = 0;
-            let mut __seg: #p::usize = 0;
-            #multi_head
-            #(#checks)*
-            #multi_tail
-            #p::check_trailing(__in, __pos, #name, #last_field)?;
-            let _ = (__seg, __segs);
-            #p::Ok(())
+            #[inline]
+            fn __verify_deferred(
+                __in: &'__rowkey_de [#p::u8],
+                __salts: &mut #p::DeferredSalts,
+            ) -> #p::Result<(), #p::Error> {
+                const VERIFY: #p::bool = true;
+                let __sink = __salts;
+                let __segs = &mut [#p::Segment::EMPTY; #segment_count];
+                let mut __pos: #p::usize = 0;
+                let mut __seg: #p::usize = 0;
+                #multi_head
+                #(#checks)*
+                #multi_tail
+                #p::check_trailing(__in, __pos, #name, #last_field)?;
+                let _ = (__seg, __segs);
+                #p::Ok(())
+            }
         }
-    } else {
-        // A layout decode refuses whatever the bytes: its own refusal.
-        quote! {
-            let _ = __salts;
-            <Self as #p::DecodeKey<'__rowkey_de>>::decode(__in)?;
-            #p::Ok(())
-        }
-    };
+    });
 
     quote! {
         #[automatically_derived]
@@ -167,13 +169,7 @@ pub fn expand(
 
         #[automatically_derived]
         impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {
-            #[inline]
-            fn __verify_deferred(
-                __in: &'__rowkey_de [#p::u8],
-                __salts: &mut #p::DeferredSalts,
-            ) -> #p::Result<(), #p::Error> {
-                #verify
-            }
+            #verify
         }
     }
 }
@@ -192,7 +188,7 @@ fn deferred_field(
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
-    let put = format_ident!("__rowkey_put_{}", l.index);
+    let write = format_ident!("__rowkey_write_{}", l.index);
     let slot = format_ident!("__slot{}", l.index);
     let width = l.salt_width();
     let prefix = l.prefix_width();
@@ -202,11 +198,14 @@ fn deferred_field(
         quote!()
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
+    // (The first field's offset is where `__pos` starts: see `encode_field`.)
+    let offset = (l.index > 0)
+        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
     quote! {
-        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
+        #offset
         let __at = __pos;
         __pos += #prefix;
-        #ident::#put::<#ty, false>(&self.#field, __buf, &mut __pos)?;
+        #ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;
         #delim
         let __blen = <#ty as #p::KeyPart>::encoded_len(&self.#field);
         __salts.defer(#name, __at, #k, &[(__at + #width, __at + #width + __blen)]);

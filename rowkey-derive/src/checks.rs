@@ -34,7 +34,9 @@ pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
         }
         // A delimiter fits any type (after a fixed width it is not searched
         // for); a pad only a variable-width one.
-        Frame::Pad { .. } => {
+        // (Skipped for a type the syntax says is variable-width, as the
+        // fixed-width rule is for one it says is fixed.)
+        Frame::Pad { .. } if valid::known_width(l.inner_ty) != valid::Known::Variable => {
             let s = a.pad.as_ref().map_or(span, |x| x.span);
             let p = respan(p, s);
             out.extend(quote_spanned! {s=>

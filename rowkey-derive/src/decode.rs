@@ -60,6 +60,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
             #after
             __e
         }},
+        (_, Some(w)) if after.is_empty() => quote!(#p::take(__in, &mut __pos, #w)#err?),
         (_, Some(w)) => quote! {{
             let __f = #p::take(__in, &mut __pos, #w)#err?;
             #after
@@ -171,7 +172,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         let field_ty = &l.ty_de;
         quote! {
             let #var: #field_ty = if #p::read_presence(__in, &mut __pos, #m)#err? {
-                let __body: &'__rowkey_de [#p::u8] = #take_body;
+                let __body = #take_body;
                 #p::Some(#value)
             } else {
                 #p::None
@@ -184,13 +185,13 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         && l.bucket.is_none()
     {
         quote! {
-            let __body: &'__rowkey_de [#p::u8] = #take_body;
+            let __body = #take_body;
             <#ty as #p::DecodePart<'__rowkey_de>>::check_part(__body)#err?;
         }
     } else {
         quote! {
-            let __body: &'__rowkey_de [#p::u8] = #take_body;
-            let #var: #ty = #value;
+            let __body = #take_body;
+            let #var = #value;
         }
     };
     // Where the slot starts, for the salt's segment and check.

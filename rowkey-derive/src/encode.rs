@@ -43,8 +43,8 @@ pub(crate) fn import_in_field(p: &TokenStream) -> TokenStream {
 /// pad or delimiter; without salt and bucket when `__PREFIX` is false, for
 /// scan bounds) and `__rowkey_len_i` measures it. Encode calls the writer
 /// with `__KNOWN` (errors the compiler sees as `Err`, see
-/// `__private::known_error`); the scan builder and batch encode call
-/// `__rowkey_put_i`, the same writer with plain errors. Each byte rule
+/// `__private::known_error`); the scan builder and batch encode call it
+/// without, for plain errors. Each byte rule
 /// exists once. An `Option` field gets a presence byte in front:
 /// `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the inner
 /// value.
@@ -74,27 +74,11 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     };
     let bounds = l.value_bounds(p);
     let len_bounds = l.len_bounds(p);
-    // The scan builder stores a writer's error and never tests it again:
-    // there the rebuild of `__KNOWN` bought nothing and cost 8 instructions
-    // of 1219 per user_order scan (callgrind), so it keeps plain errors.
+    // The scan builder and batch encode call the writer with `__KNOWN`
+    // false: the scan builder stores a writer's error and never tests it
+    // again, where the rebuild of `__KNOWN` bought nothing and cost 8
+    // instructions of 1219 per user_order scan (callgrind).
     let outer_write = format_ident!("__rowkey_write_{}", l.index);
-    let outer_put = format_ident!("__rowkey_put_{}", l.index);
-    let put_bounds = if l.option {
-        quote!(#p::Presence<Inner: #bounds>)
-    } else {
-        bounds.clone()
-    };
-    let plain = quote! {
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #outer_put<__V: #put_bounds, const __PREFIX: #p::bool>(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
-            Self::#outer_write::<__V, __PREFIX, false>(__v, __buf, __pos)
-        }
-    };
 
     // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
     let decimal_value = match (l.decimal, l.body) {
@@ -250,13 +234,21 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
     } else {
         quote!()
     };
-    let plain_frame = plain_frame(l, p);
-    let body = if let Some(frame) = &plain_frame {
-        quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
+    // A salt or bucket is written at the slot's start, before the body;
+    // without one the body starts there.
+    let body_at = if prefix == 0 {
+        quote!(let __body_at = *__pos;)
     } else {
         quote! {
             let __at = *__pos;
             let __body_at = __at + if __PREFIX { #prefix } else { 0 };
+        }
+    };
+    let body = if let Some(frame) = plain_frame(l, p) {
+        quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
+    } else {
+        quote! {
+            #body_at
             #decimal_value
             let __blen: #p::usize = #blen;
             #pad_check
@@ -273,6 +265,13 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             #p::Ok(())
         }
     };
+    // Without a salt or bucket the prefix is empty whatever `__PREFIX`
+    // says.
+    let slot_len_prefixed = if prefix == 0 {
+        slot_len
+    } else {
+        quote!((if __PREFIX { #prefix } else { 0 }) + #slot_len)
+    };
     let slot = quote! {
         #[doc(hidden)]
         #[inline(always)]
@@ -287,37 +286,21 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         #[doc(hidden)]
         #[inline(always)]
         pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
-            (if __PREFIX { #prefix } else { 0 }) + #slot_len
+            #slot_len_prefixed
         }
     };
     if !l.option {
-        if let Some(frame) = &plain_frame {
-            // Encode calls the runtime's writer itself (`encode_field`):
-            // no writer of the field's own.
-            return quote! {
-                #[doc(hidden)]
-                #[inline(always)]
-                pub fn #outer_put<__V: #bounds, const __PREFIX: #p::bool>(
-                    __v: &__V,
-                    __buf: &mut [#p::u8],
-                    __pos: &mut #p::usize,
-                ) -> #p::Result<(), #p::Error> {
-                    #p::write_plain::<__V, false>(__v, __buf, __pos, #frame, #key, #name)
-                }
-
-                #[doc(hidden)]
-                #[inline(always)]
-                pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
-                    #slot_len
-                }
-            };
+        // A plain field is written and measured by the runtime's plain
+        // writer wherever it is written (`plain_writer`): no functions of
+        // its own.
+        if plain_frame(l, p).is_some() {
+            return TokenStream::new();
         }
-        return quote!(#slot #plain);
+        return slot;
     }
     let outer_len = format_ident!("__rowkey_len_{}", l.index);
     quote! {
         #slot
-        #plain
 
         #[doc(hidden)]
         #[inline(always)]
@@ -377,6 +360,13 @@ fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
     })
 }
 
+/// The frame of a field the runtime's plain writer writes whole
+/// (`__private::write_plain`, `plain_len`, `Scan::push_plain`): a plain field
+/// that is no `Option` (whose presence byte is the derive's), else `None`.
+pub(crate) fn plain_writer(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+    plain_frame(l, p).filter(|_| !l.option)
+}
+
 /// One field of `encode_into`. `widths` is the path to the layout's exact
 /// /// widths; when those of everything in front of the field are all fixed,
 /// the field's offset is a constant, and saying so lets the compiler address the buffer with
@@ -394,21 +384,30 @@ pub(crate) fn encode_field(
     let field = l.field.ident;
     let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
-    let call = if let Some(frame) = plain_frame(l, p).filter(|_| !l.option) {
+    let call = if let Some(frame) = plain_writer(l, p) {
         quote!(#p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;)
     } else {
         quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;)
     };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);
-    let record = if l.in_multi_salt {
-        quote!(let #slot = (__at + #prefix, __pos);)
+    // The slot's start is kept only for a struct-level salt, which hashes
+    // the slot once every field is written.
+    let (at, record) = if l.in_multi_salt {
+        (
+            quote!(let __at = __pos;),
+            quote!(let #slot = (__at + #prefix, __pos);),
+        )
     } else {
-        quote!()
+        (quote!(), quote!())
     };
+    // The first field's offset is the struct-level salt's width, where
+    // `__pos` starts.
+    let offset = (l.index > 0)
+        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
     quote! {
-        __pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });
-        let __at = __pos;
+        #offset
+        #at
         #call
         #record
     }

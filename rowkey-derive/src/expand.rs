@@ -2,7 +2,7 @@
 //! `const _: () = { .. }`. The byte rules of a field are in `encode.rs` and
 //! `decode.rs`, the struct-level salt's in `salt.rs`, the scan builder in
 //! `scan.rs` and the batch impl in `batch.rs`. Everything the generated code
-//! names goes through `<crate>::__private`, so it compiles under
+//! names goes through `<crate>::__private` (imported once as `__rowkey`), so it compiles under
 //! `#![no_implicit_prelude]` and beside user items called `Result` or `core`.
 
 use crate::ast::{self, Input};
@@ -56,13 +56,15 @@ struct Gen<'a> {
     /// its delimiter.
     multi_width: usize,
     segment_count: usize,
-    /// The layout's widths, written once in the associated consts
+    /// The layout's widths, written once in the block's consts
     /// `__ROWKEY_W` (exact) and `__ROWKEY_WMAX` (widest) that every other
     /// item indexes: [0] is the struct-level salt, then (prefix, body) per
     /// field, with `'static` types (no lifetime is in scope in an array
-    /// length).
+    /// length). Free items of the block, not associated consts: every
+    /// use names them without the struct's type.
     static_widths: Vec<TokenStream>,
-    static_max: Vec<TokenStream>,
+    /// `None` when equal to `static_widths`: then `w_max` is `w_exact`.
+    static_max: Option<Vec<TokenStream>>,
     /// Paths to those consts.
     w_exact: TokenStream,
     w_max: TokenStream,
@@ -77,10 +79,13 @@ struct Gen<'a> {
 }
 
 impl<'a> Gen<'a> {
-    fn new(input: &'a Input<'a>, krate: &TokenStream) -> Self {
+    fn new(input: &'a Input<'a>) -> Self {
         let de = Lifetime::new("'__rowkey_de", Span::call_site());
         let layouts = Layout::all(input, &de);
-        let p = quote!(#krate::__private);
+        // The runtime's `__private`, under a name the block's `use` gives it
+        // (`expand`): 4 tokens a path instead of `::rowkey::__private`'s 9,
+        // on thousands of paths per key.
+        let p = quote!(__rowkey);
         let ident = &input.original.ident;
         let multi = input.attrs.salt.as_ref();
         let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
@@ -91,6 +96,20 @@ impl<'a> Gen<'a> {
         let walk = decoded_value(&layouts, &p, &name);
         let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
         let ty_static = with_lifetimes(input, &Lifetime::new("'static", Span::call_site()));
+        let static_widths = widths_of(&layouts, &p, multi_width, true, false);
+        let static_max = widths_of(&layouts, &p, multi_width, true, true);
+        // Equal (every slot fixed or padded), the widest widths are the
+        // exact ones: one array, named by both paths.
+        let same = static_widths
+            .iter()
+            .map(ToString::to_string)
+            .eq(static_max.iter().map(ToString::to_string));
+        let w_exact = quote!(__ROWKEY_W);
+        let w_max = if same {
+            w_exact.clone()
+        } else {
+            quote!(__ROWKEY_WMAX)
+        };
         Gen {
             input,
             multi,
@@ -101,11 +120,11 @@ impl<'a> Gen<'a> {
             ident,
             multi_width,
             segment_count,
-            w_exact: quote!(<#ty_static>::__ROWKEY_W),
-            w_max: quote!(<#ty_static>::__ROWKEY_WMAX),
+            w_exact,
+            w_max,
             ty_static,
-            static_widths: widths_of(&layouts, &p, multi_width, true, false),
-            static_max: widths_of(&layouts, &p, multi_width, true, true),
+            static_max: (!same).then_some(static_max),
+            static_widths,
             layouts,
             p,
         }
@@ -113,10 +132,11 @@ impl<'a> Gen<'a> {
 }
 
 fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
-    let g = Gen::new(input, krate);
-    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p, &g.w_max);
+    let g = Gen::new(input);
+    let scan_builder = crate::scan::expand(input, &g.layouts, &g.p);
     let widths = widths_consts(&g);
     let import = crate::encode::import_in_field(&g.p);
+    let p = &g.p;
     let batch = batch_impls(&g);
     let row_key = row_key_impl(&g);
     let inherent = inherent_impl(&g);
@@ -125,6 +145,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
+            // Every path of the block goes through this name. Only the
+            // derive's items are in the block, and `__rowkey` is its
+            // reserved prefix, so no user name is shadowed.
+            use #krate::__private as #p;
             #import
             #widths
             #scan_builder
@@ -179,7 +203,11 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let w_max = &g.w_max;
     let (multi_width, segment_count) = (g.multi_width, g.segment_count);
     let spread = spread(g);
-    let len_terms = g.layouts.iter().map(|l| len_term(l, ident));
+    // The struct-level salt's width, then each field's slot.
+    let len_terms = (multi_width > 0)
+        .then(|| quote!(#multi_width))
+        .into_iter()
+        .chain(g.layouts.iter().map(|l| len_term(l, p, ident)));
     let encode_fields = g
         .layouts
         .iter()
@@ -190,6 +218,11 @@ fn row_key_impl(g: &Gen) -> TokenStream {
     let ty_elided = with_lifetimes(g.input, &Lifetime::new("'_", Span::call_site()));
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
     let builder = format_ident!("__{}Scan", ident);
+    let first_option = g
+        .layouts
+        .iter()
+        .position(|l| l.option)
+        .map(|i| quote!(const __FIRST_OPTION: #p::usize = #i;));
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
@@ -197,6 +230,8 @@ fn row_key_impl(g: &Gen) -> TokenStream {
             const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&#w_max);
             const SPREAD: #p::Spread = #spread;
             const SCAN_CAP: #p::usize = #p::scan_cap(&#w_max);
+            const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
+            #first_option
             type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];
             type ScanBuf = [#p::u8; #p::scan_cap(&#w_max)];
             type Key<'__rowkey_k> = #ty_k;
@@ -217,7 +252,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
 
             #[inline]
             fn encoded_len(&self) -> #p::usize {
-                #multi_width #(+ #len_terms)*
+                #(#len_terms)+*
             }
 
             #[inline]
@@ -249,17 +284,10 @@ fn inherent_impl(g: &Gen) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
-            /// The widest key this layout encodes to: a stack buffer of
-            /// this size holds any key. Using it on a layout whose last
-            /// field is unpadded and variable-width is a compile error.
+            /// The widest key: a buffer this long holds any key.
             pub const MAX_LEN: #p::usize = #p::bounded(<Self as #p::RowKey>::MAX_WIDTH);
 
-            /// Split points for `n` regions over the keyspace this key's
-            /// leading salt or bucket really uses (`rowkey::split_keys`).
-            ///
-            /// # Errors
-            /// A key with no leading salt or bucket, or `n` below 2 or
-            /// above the number of distinct prefixes.
+            /// See `rowkey::split_keys`.
             #[inline]
             pub fn split_keys(
                 n: #p::usize,
@@ -284,6 +312,23 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
     let n = segment_count;
+    // Every salt checked where it is read; batch verification has its own
+    // walk, whose sink queues them (`batch.rs`). A key without a salt has
+    // nothing to sink.
+    let salted = g.input.attrs.salt.is_some() || g.layouts.iter().any(|l| l.salt.is_some());
+    let sink = salted.then(|| quote!(let __sink = &mut #p::NoSink;));
+    // Without a salt or bucket there is nothing to skip: the trait's
+    // default, `decode`.
+    let unverified = (salted || g.layouts.iter().any(|l| l.bucket.is_some())).then(|| {
+        quote! {
+            #[inline]
+            fn decode_unverified(
+                __in: &'__rowkey_de [#p::u8],
+            ) -> #p::Result<Self, #p::Error> {
+                #decoded(#p::decode_walk::<Self, #n, false>(__in))
+            }
+        }
+    });
     quote! {
         #[automatically_derived]
         impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
@@ -294,17 +339,12 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 #decoded(#p::decode_walk::<Self, #n, true>(__in))
             }
 
-            #[inline]
-            fn decode_unverified(
-                __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                #decoded(#p::decode_walk::<Self, #n, false>(__in))
-            }
+            #unverified
         }
 
         #[automatically_derived]
         impl<'__rowkey_de> #ty_de {
-            /// Reads a key back (see `rowkey::DecodeKey::decode`).
+            /// See `rowkey::DecodeKey::decode`.
             #[inline]
             pub fn decode(
                 bytes: &'__rowkey_de [#p::u8],
@@ -312,10 +352,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 <Self as #p::DecodeKey<'__rowkey_de>>::decode(bytes)
             }
 
-            /// Reads a key back without recomputing its salts and buckets:
-            /// for keys this program just read from its own table, where
-            /// an MD5 per row is the cost to avoid. Lengths, pads,
-            /// delimiters, UTF-8 and timestamps are still checked.
+            /// See `rowkey::DecodeKey::decode_unverified`.
             #[inline]
             pub fn decode_unverified(
                 bytes: &'__rowkey_de [#p::u8],
@@ -323,8 +360,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 <Self as #p::DecodeKey<'__rowkey_de>>::decode_unverified(bytes)
             }
 
-            /// Splits a key into its salt, bucket and field segments, for
-            /// printing. Fails as `decode` does.
+            /// See `rowkey::RowKey::explain`.
             #[inline]
             pub fn explain(
                 bytes: &'__rowkey_de [#p::u8],
@@ -346,9 +382,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 __in: &'__rowkey_de [#p::u8],
                 __segs: &mut [#p::Segment; #n],
             ) -> #p::Result<#walk_ty, #p::Error> {
-                // Every salt checked where it is read; batch verification
-                // has its own walk, whose sink queues them (`batch.rs`).
-                let __sink = &mut #p::NoSink;
+                #sink
                 let mut __pos: #p::usize = 0;
                 let mut __seg: #p::usize = 0;
                 #decode_multi_head
@@ -449,15 +483,16 @@ fn checks_fn(g: &Gen) -> TokenStream {
 
 /// The layout's width arrays, once (see `Gen::static_widths`).
 fn widths_consts(g: &Gen) -> TokenStream {
-    let Gen { p, ty_static, .. } = g;
-    let (exact, max) = (&g.static_widths, &g.static_max);
+    let p = &g.p;
+    let exact = &g.static_widths;
     let n = exact.len();
+    let max = g
+        .static_max
+        .as_ref()
+        .map(|max| quote!(const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];));
     quote! {
-        #[automatically_derived]
-        impl #ty_static {
-            const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
-            const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];
-        }
+        const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
+        #max
     }
 }
 
@@ -481,9 +516,12 @@ fn widths_of(
     out
 }
 
-fn len_term(l: &Layout, ident: &syn::Ident) -> TokenStream {
+fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
     let ty = l.field.ty;
     let field = l.field.ident;
+    if let Some(frame) = crate::encode::plain_writer(l, p) {
+        return quote!(#p::plain_len::<#ty>(&self.#field, #frame));
+    }
     let len = format_ident!("__rowkey_len_{}", l.index);
     quote!(#ident::#len::<#ty, true>(&self.#field))
 }

@@ -120,7 +120,7 @@ use syn::{parse_macro_input, DeriveInput};
 /// ```
 ///
 /// Everything else the derive emits is `#[doc(hidden)]` machinery (the
-/// per-field `__rowkey_write_N` / `__rowkey_put_N` / `__rowkey_len_N`
+/// per-field `__rowkey_write_N` / `__rowkey_len_N`
 /// writers) or sits in the anonymous `const _: () = { .. }` block with the
 /// trait impls. Generated code names the runtime through `rowkey::__private`
 /// (or the path of `#[rowkey(crate = "..")]`), so it compiles beside user

@@ -19,12 +19,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Lifetime;
 
-pub fn expand(
-    input: &Input,
-    layouts: &[Layout],
-    p: &TokenStream,
-    max_widths: &TokenStream,
-) -> TokenStream {
+pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();
@@ -39,11 +34,6 @@ pub fn expand(
     // `MetricKey<'static>` (whose ranges a `Table<MetricKey<'static>>`
     // takes) accepts a `&str` that lives only as long as the call.
     let v = Lifetime::new("'__rowkey_v", Span::call_site());
-    let field_list = layouts
-        .iter()
-        .map(|l| format!("`{}`", l.name))
-        .collect::<Vec<_>>()
-        .join(", ");
 
     let salt_arg = input.attrs.salt.as_ref().map_or_else(
         || quote!(#p::None),
@@ -56,7 +46,13 @@ pub fn expand(
             quote!(#p::Some((#k, #delim, #count)))
         },
     );
-    let buckets = layouts.iter().map(|l| l.bucket.unwrap_or(0));
+    // Each field's bucket count, 0 for none, up to the last bucketed field:
+    // `replay` reads past the end as none.
+    let bucketed = layouts
+        .iter()
+        .rposition(|l| l.bucket.is_some())
+        .map_or(0, |i| i + 1);
+    let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
 
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
@@ -65,44 +61,18 @@ pub fn expand(
             let order = s.fields.iter().position(|f| f == l.field.ident)?;
             Some((order, s.delim.is_some()))
         });
-        // The longest row of a scan that ends at this field: the
-        // struct-level salt room, the slots up to it and the next field's
-        // prefix, where a bucket left open fans out (`max_widths`, the
-        // key's `__ROWKEY_WMAX`, holds the salt room, then each field's
-        // prefix and slot; `scan_row_bound_upto` stops at its end).
-        let widths = 4 + 2 * l.index;
-        let row_bound = quote!(const { #p::scan_row_bound_upto(&#max_widths, #widths) });
-        // The end of the prefix before this field (where its range's bounds
-        // start) when the static widths fix it: they are maxima, exact but
-        // for an `Option` (its `None` is one byte).
-        let before = 1 + 2 * l.index;
-        let prefix_bound = if layouts[..l.index].iter().any(|l| l.option) {
-            quote!(#p::usize::MAX)
-        } else {
-            quote!(const { #p::scan_row_bound_upto(&#max_widths, #before) })
-        };
+        // The static row and prefix bounds of a field's step are the
+        // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let (step, method) = field(
-            l,
-            &name,
-            salt_order,
-            n,
-            p,
-            &builder,
-            &lifetimes,
-            &key_ty,
-            &v,
-            &row_bound,
-            &prefix_bound,
+            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v,
         );
         steps.extend(step);
         methods.extend(method);
     }
 
-    let builder_doc = format!(
-        "Scan builder of `{name}`, from `{name}::scan()`: give the leading fields in key \
-         order ({field_list}), optionally end with a range on the next one, then take \
-         `ranges()`. `STAGE` counts the fields given; `S` records them."
-    );
+    // Docs are kept short: each is repeated in every expansion, and the
+    // traits they point to say the rest once.
+    let builder_doc = format!("Scan builder of `{name}`: fields in key order, then `ranges()`.");
     // A field named `ranges` takes the inherent name; the scan's ranges are
     // then taken through `rowkey::ScanBuilder::ranges`.
     let inherent_ranges = if layouts.iter().any(|l| l.name == "ranges") {
@@ -113,8 +83,7 @@ pub fn expand(
             impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
                 #builder<#(#lifetimes,)* STAGE, __S>
             {
-                /// The row ranges of this scan, and its errors: see
-                /// `rowkey::ScanBuilder::ranges`.
+                /// See `rowkey::ScanBuilder::ranges`.
                 #[inline]
                 pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
                     <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
@@ -156,14 +125,10 @@ pub fn expand(
 
         #[automatically_derived]
         impl<#(#lifetimes),*> #key_ty {
-            /// The longest row this key's scans build: each row of a
-            /// `rowkey::KeyRange<Self>` holds this many bytes. Delimited and
-            /// unpadded variable-width fields count 256 bytes each; a longer
-            /// scan value is refused with an error.
+            /// See `rowkey::RowKey::SCAN_CAP`.
             pub const SCAN_CAP: #p::usize = <Self as #p::RowKey>::SCAN_CAP;
 
-            /// Starts a scan: see the builder's methods, one per field in key
-            /// order, and `ranges()`.
+            /// See `rowkey::RowKey::scan`.
             #[inline]
             pub fn scan() -> #builder<#(#lifetimes,)* 0> {
                 #builder { steps: (), _key: #p::PhantomData }
@@ -185,7 +150,6 @@ pub fn expand(
         #[automatically_derived]
         #[allow(clippy::needless_lifetimes, clippy::type_complexity)]
         impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
-            /// The builder at stage `N` holding the steps `T`.
             #[inline(always)]
             fn __rowkey_at<const N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* N, __T> {
                 #builder { steps, _key: #p::PhantomData }
@@ -209,25 +173,32 @@ fn field(
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
-    row_bound: &TokenStream,
-    prefix_bound: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let i = l.index;
     let field = l.field.ident;
     let fname = &l.name;
     let ty = crate::model::with_lifetime(l.field.ty, v);
-    let put = format_ident!("__rowkey_put_{}", i);
+    // The value's lifetime parameter, for a type that has one.
+    let v = quote!(#ty)
+        .to_string()
+        .contains(&v.to_string())
+        .then_some(v);
+    let v = v.iter();
+    let write = format_ident!("__rowkey_write_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
     let prefix = l.prefix_width();
     let next_stage = i + 1;
     // The salt hashes its fields in the order listed, which may not be key
     // order: each slot is filed under its place in the list.
-    let salt_slot = match salt_order {
+    let (start, salt_slot) = match salt_order {
         Some((order, joined)) => {
             let how = crate::salt::salt_part(l, p, joined);
-            quote!(__s.salt_slot(#order, __start + #prefix, #how)?;)
+            (
+                quote!(let __start = __s.len();),
+                quote!(__s.salt_slot(#order, __start + #prefix, #how)?;),
+            )
         }
-        None => quote!(),
+        None => (quote!(), quote!()),
     };
     let exact = if i + 1 == n {
         quote!(__s.exact();)
@@ -238,19 +209,29 @@ fn field(
     // Stage `i` only: at any other stage the call fails with the bound's
     // message, which says why.
     let order = quote!(#p::InKeyOrder<#key_ty, #i>);
-    let eq_fn = quote! {
-        #[inline(always)]
-        fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
-            __s.row_bound(#row_bound);
-            let __start = __s.len();
-            __s.push(
-                #fname,
-                <#key_ty>::#len::<_, true>(&__v),
-                |__b, __p| <#key_ty>::#put::<_, true>(&__v, __b, __p),
-            )?;
+    // A plain field has no writer of its own: the runtime's plain writer,
+    // by its frame (`encode::plain_writer`).
+    let plain = crate::encode::plain_writer(l, p);
+    let push = if let Some(writer) = &plain {
+        quote!(__s.push_plain(#fname, &__v, #writer))
+    } else {
+        quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
+    };
+    let push = if salt_order.is_none() && i + 1 != n {
+        push
+    } else {
+        quote! {
+            #start
+            #push?;
             #salt_slot
             #exact
             #p::Ok(())
+        }
+    };
+    let eq_fn = quote! {
+        #[inline(always)]
+        fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
+            #push
         }
     };
     // One impl per field: a field that keeps no value order keeps the
@@ -264,20 +245,16 @@ fn field(
             }
         }
     };
-    let doc = format!(
-        "Scans keys whose `{fname}` is the given value (the scan goes on with the next \
-         field){}",
-        if l.ranged() {
-            ", or in the given range (the scan ends here)."
-        } else {
-            "."
-        }
-    );
+    let doc = if l.ranged() {
+        format!("Scans on `{fname}`: a value, or a range (the last step).")
+    } else {
+        format!("Scans on `{fname}`: a value.")
+    };
     if !l.ranged() {
         let method = quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#v, __A>(
+            pub fn #field<#(#v,)* __A>(
                 self,
                 value: __A,
             ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #p::ValueOf<__A, #ty>, #i>>
@@ -343,17 +320,24 @@ fn field(
         };
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
+        let call = if let Some(writer) = &plain {
+            quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
+        } else {
+            quote! {
+                __s.range(
+                    #fname,
+                    #open,
+                    #lo,
+                    #hi,
+                    Self::#len::<_, false>,
+                    Self::#write::<_, false, false>,
+                )
+            }
+        };
         quote! {
             #guard
             #clamp
-            __s.range(
-                #fname,
-                #open,
-                #lo,
-                #hi,
-                <#key_ty>::#len::<_, false>,
-                <#key_ty>::#put::<_, false>,
-            )
+            #call
         }
     };
     let steps = steps(quote! {
@@ -363,8 +347,6 @@ fn field(
             __hi: #p::Bound<__V>,
             __s: &mut #p::Scan<'_, Self>,
         ) -> #p::Result<(), #p::Error> {
-            __s.row_bound(#row_bound);
-            __s.prefix_bound(#prefix_bound);
             #bucket_fan
             #range
         }
@@ -372,7 +354,7 @@ fn field(
     let method = quote! {
         #[doc = #doc]
         #[inline]
-        pub fn #field<#v, __A>(
+        pub fn #field<#(#v,)* __A>(
             self,
             arg: __A,
         ) -> #p::ArgOut<

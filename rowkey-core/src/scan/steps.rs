@@ -47,10 +47,13 @@ pub struct EqStep<P, V, const I: usize>(pub P, pub V);
 #[derive(Clone, Debug)]
 pub struct RangeStep<P, V, const I: usize>(pub P, pub Bound<V>, pub Bound<V>);
 
+// The static bounds of field `I`'s step are set here from the key's
+// widths, constants of the key and `I`, instead of in each field's impl.
 impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for EqStep<P, V, I> {
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
+        scan.row_bound(const { row_bound_at::<K>(I) });
         K::scan_eq(self.1, scan)
     }
 }
@@ -59,7 +62,27 @@ impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for RangeStep<P,
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
+        scan.row_bound(const { row_bound_at::<K>(I) });
+        scan.prefix_bound(const { prefix_bound_at::<K>(I) });
         K::scan_range(self.1, self.2, scan)
+    }
+}
+
+/// The longest row of a scan that ends at field `i`: the struct-level salt
+/// room, the slots up to it and the next field's prefix, where a bucket
+/// left open fans out.
+const fn row_bound_at<K: RowKey>(i: usize) -> usize {
+    scan_row_bound_upto(K::__SCAN_WIDTHS, 4 + 2 * i)
+}
+
+/// The end of the prefix before field `i` (where its range's bounds start)
+/// when the static widths fix it: they are maxima, exact but for an
+/// `Option` (its `None` is one byte), so not after one.
+const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
+    if K::__FIRST_OPTION < i {
+        usize::MAX
+    } else {
+        scan_row_bound_upto(K::__SCAN_WIDTHS, 1 + 2 * i)
     }
 }
 
