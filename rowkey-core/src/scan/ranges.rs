@@ -1,7 +1,7 @@
 //! The ranges of a finished scan: [`ScanRanges`] yields one [`KeyRange`] per
 //! salt or bucket the prefix leaves open, each a blank range with the
 //! template rows copied in and its salt and bucket patched over them (see
-//! the README's "Scan building" for why it is built that way).
+//! docs/performance.md's "Scan building" for why it is built that way).
 
 use super::{prefix_stop, Tail, SMALL_ROW};
 use crate::__private::HBASE_MAX_KEY;
