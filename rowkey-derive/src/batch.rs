@@ -110,15 +110,7 @@ pub fn expand(
             impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {}
         };
     }
-    let len_check = crate::encode::encode_len_check(p, &name);
-    let encode = quote! {
-        #len_check
-        let __buf = &mut *__out;
-        let mut __pos: #p::usize = #multi_width;
-        #(#fields)*
-        #multi
-        #p::Ok(__pos)
-    };
+    let encode = crate::encode::encode_body(p, &name, multi_width, &fields, &multi);
 
     // decode's walk (`Walk::__rowkey_read`) with the salts it can hand
     // over handed to the queue and plain fields checked, not built (a

@@ -7,13 +7,31 @@ use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// The start of `encode_into` (and of batch encode): the key's length,
-/// refused when empty or over HBase's limit, and the buffer checked against
-/// it. Binds `__len`.
-pub(crate) fn encode_len_check(p: &TokenStream, name: &str) -> TokenStream {
+/// The body of `encode_into` (and of batch encode, with its own field
+/// writers): the key's length, refused when empty or over HBase's limit,
+/// the buffer checked against it, then the struct-level salt's room
+/// (`multi_width` bytes), each field's write (`fields`) and the salt's
+/// (`multi`).
+pub(crate) fn encode_body<'f>(
+    p: &TokenStream,
+    name: &str,
+    multi_width: usize,
+    fields: impl IntoIterator<Item = &'f TokenStream>,
+    multi: &impl quote::ToTokens,
+) -> TokenStream {
+    let fields = fields.into_iter();
     quote! {
         let __len = <Self as #p::RowKey>::encoded_len(self);
         #p::check_encode_len(#name, __len, __out.len())?;
+        // The whole buffer, not `__out[..__len]`: every slot is written
+        // inside `__len` anyway, and the compiler knows the length of a
+        // caller's array, so it can drop slot bounds checks that it cannot
+        // prove against `__len`.
+        let __buf = &mut *__out;
+        let mut __pos: #p::usize = #multi_width;
+        #(#fields)*
+        #multi
+        #p::Ok(__pos)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::ast::{self, Input};
 use crate::checks::{checks, respan};
 use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
-use crate::encode::{encode_field, encode_len_check, put_fns};
+use crate::encode::{encode_body, encode_field, put_fns};
 use crate::model::Layout;
 use crate::salt::multi_salt;
 use crate::{fallback, valid};
@@ -208,12 +208,12 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         .then(|| quote!(#multi_width))
         .into_iter()
         .chain(g.layouts.iter().map(|l| len_term(l, p, ident)));
-    let encode_fields = g
+    let encode_fields: Vec<_> = g
         .layouts
         .iter()
-        .map(|l| encode_field(l, p, ident, name, &g.w_exact));
-    let encode_multi = &g.multi.0;
-    let len_check = encode_len_check(p, name);
+        .map(|l| encode_field(l, p, ident, name, &g.w_exact))
+        .collect();
+    let encode = encode_body(p, name, multi_width, &encode_fields, &g.multi.0);
     let ty_k = with_lifetimes(g.input, &Lifetime::new("'__rowkey_k", Span::call_site()));
     let ty_elided = with_lifetimes(g.input, &Lifetime::new("'_", Span::call_site()));
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
@@ -260,16 +260,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
                 &self,
                 __out: &mut [#p::u8],
             ) -> #p::Result<#p::usize, #p::Error> {
-                #len_check
-                // The whole buffer, not `__out[..__len]`: every slot is
-                // written inside `__len` anyway, and the compiler knows the
-                // length of a caller's array, so it can drop slot bounds
-                // checks that it cannot prove against `__len`.
-                let __buf = &mut *__out;
-                let mut __pos: #p::usize = #multi_width;
-                #(#encode_fields)*
-                #encode_multi
-                #p::Ok(__pos)
+                #encode
             }
         }
     }
