@@ -3,9 +3,12 @@
 //! lanes, which the compiler turns into vector instructions. One MD5 is a
 //! chain of 64 dependent steps, so a single hash leaves most of the core
 //! idle; independent ones side by side fill it. Safe code only: no
-//! intrinsics, no runtime dispatch; the vector width is the build's (SSE2,
-//! four lanes per register, on any x86-64; AVX2, eight, with
-//! `-C target-cpu=native` on a machine that has it).
+//! intrinsics. Without the `simd` feature the vector width is the build's
+//! (SSE2, four lanes per register, on any x86-64; AVX2 with `-C
+//! target-cpu=native` on a machine that has it); with it, [`compress`] is
+//! compiled three times, for AVX-512 (with its vector rotate), AVX2 and the
+//! build's baseline, and the CPU's best is chosen at run time through
+//! pulp's safe dispatch.
 #![allow(
     clippy::many_single_char_names,
     reason = "a, b, c, d, f, g, h, i and x are RFC 1321's names"
@@ -271,15 +274,57 @@ fn step(
 }
 
 /// One block in every lane whose `keep` mask is set: RFC 1321's 64 steps,
-/// state added back. One loop over half the lanes, each iteration carrying
-/// two lanes' chains of steps, which the loop vectorizer turns into vector
-/// instructions: each iteration holds two independent chains of eight lanes
-/// (two AVX2 registers, or two pairs of SSE2 ones), so each step's latency
-/// is hidden behind the other chain's (one chain of dependent steps is what
-/// makes a single MD5 slow).
+/// state added back; [`compress_lanes`] in the widest registers the CPU has
+/// (the `simd` feature) or the build's.
 #[inline(never)]
 fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
+    // The detection is pulp's, cached there: an atomic load per feature
+    // level tried, once per block.
+    #[cfg(feature = "simd")]
+    pulp::Arch::new().dispatch(dispatch::Compress { state, x, keep });
+    #[cfg(not(feature = "simd"))]
+    compress_lanes(state, x, keep);
+}
+
+#[cfg(feature = "simd")]
+mod dispatch {
+    use super::{compress_lanes, Lane};
+
+    /// [`compress_lanes`] as pulp's operation: `with_simd` runs inside a
+    /// function compiled with the target's features, and everything it
+    /// calls must be inlined into it (hence `inline(always)` down to the
+    /// steps) to be compiled with them too.
+    pub(super) struct Compress<'a> {
+        pub(super) state: &'a mut [Lane; 4],
+        pub(super) x: &'a [Lane; 16],
+        pub(super) keep: &'a Lane,
+    }
+
+    impl pulp::WithSimd for Compress<'_> {
+        type Output = ();
+
+        #[inline(always)]
+        fn with_simd<S: pulp::Simd>(self, _: S) {
+            compress_lanes(self.state, self.x, self.keep);
+        }
+    }
+}
+
+/// [`compress`]'s body. One loop over half the lanes, each iteration
+/// carrying two lanes' chains of steps, which the loop vectorizer turns
+/// into vector instructions: each iteration holds two independent chains
+/// of eight lanes (two AVX2 or AVX-512 `ymm` registers, or two pairs of
+/// SSE2 ones), so each step's latency is hidden behind the other chain's
+/// (one chain of dependent steps is what makes a single MD5 slow).
+#[inline(always)]
+fn compress_lanes(words: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
     const HALF: usize = LANES / 2;
+    // The state in a local: inlined into pulp's target-feature function,
+    // the references lose their `noalias`, and with stores that might
+    // overwrite `x` the loop was not vectorized at all (scalar code, 8
+    // lanes' worth of general registers, in the AVX-512 and AVX2 copies).
+    let mut local = *words;
+    let state = &mut local;
     for l in 0..HALF {
         // The lanes indexed through one array (not `l` and `l + HALF`
         // written out): LLVM then interleaves the two chains' steps in the
@@ -370,4 +415,5 @@ fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
             state[3][i] = state[3][i].wrapping_add(d[h] & m);
         }
     }
+    *words = local;
 }
