@@ -417,3 +417,86 @@ fn compress_lanes(words: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
     }
     *words = local;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{compress, compress_lanes, digests, digests_short, gather, Lane, LANES, SHORT};
+    use md5::{Digest, Md5};
+
+    /// xorshift64: inputs without a dev-dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        #[allow(clippy::cast_possible_truncation, reason = "random bits")]
+        fn word(&mut self) -> u32 {
+            (self.next() >> 32) as u32
+        }
+    }
+
+    /// The dispatched `compress` (AVX-512 or AVX2 with the `simd` feature,
+    /// when the CPU has it) and the build's own copy of the lane code,
+    /// which is what runs without the feature or on a CPU without AVX2.
+    #[test]
+    fn dispatched_and_portable_compress_agree() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..500 {
+            let mut state = [[0u32; LANES]; 4];
+            let mut x = [[0u32; LANES]; 16];
+            let mut keep: Lane = [0; LANES];
+            state.iter_mut().flatten().for_each(|w| *w = rng.word());
+            x.iter_mut().flatten().for_each(|w| *w = rng.word());
+            keep.iter_mut().for_each(|m| *m = if rng.next() & 1 == 0 { 0 } else { u32::MAX });
+            let mut dispatched = state;
+            compress(&mut dispatched, &x, &keep);
+            let mut portable = state;
+            compress_lanes(&mut portable, &x, &keep);
+            assert_eq!(dispatched, portable);
+            for lane in 0..LANES {
+                if keep[lane] == 0 {
+                    assert!((0..4).all(|w| dispatched[w][lane] == state[w][lane]));
+                }
+            }
+        }
+    }
+
+    /// Every lane's digest is md-5's, for messages of one to several
+    /// blocks side by side and for the one-block path.
+    #[test]
+    fn lanes_are_md5() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut data = [0u8; 300];
+        for round in 0..200 {
+            data.iter_mut().for_each(|b| *b = rng.word() as u8);
+            let n = round % (LANES + 1);
+            let mut lens = [0usize; LANES];
+            let mut ranges = [(0usize, 0usize); LANES];
+            let short = round % 2 == 0;
+            for i in 0..n {
+                let max = if short { SHORT } else { 200 };
+                let len = (rng.next() as usize) % (max + 1);
+                let from = (rng.next() as usize) % (data.len() - len + 1);
+                lens[i] = len;
+                ranges[i] = (from, from + len);
+            }
+            let out = if short {
+                digests_short(n, |i, block| block.put(&data[ranges[i].0..ranges[i].1]))
+            } else {
+                digests(&lens[..n], |i, start, block| {
+                    gather(&data, &ranges[i..=i], start, block);
+                })
+            };
+            for (i, &(from, to)) in ranges[..n].iter().enumerate() {
+                let want = Md5::digest(&data[from..to]);
+                let got: [u8; 16] = core::array::from_fn(|b| out.byte(i, b));
+                assert_eq!(got[..], want[..], "lane {i} of {n}, {} bytes", to - from);
+            }
+        }
+    }
+}
