@@ -438,6 +438,11 @@ mod tests {
         fn word(&mut self) -> u32 {
             (self.next() >> 32) as u32
         }
+
+        #[allow(clippy::cast_possible_truncation, reason = "random bits")]
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
     }
 
     /// The dispatched `compress` (AVX-512 or AVX2 with the `simd` feature,
@@ -452,7 +457,9 @@ mod tests {
             let mut keep: Lane = [0; LANES];
             state.iter_mut().flatten().for_each(|w| *w = rng.word());
             x.iter_mut().flatten().for_each(|w| *w = rng.word());
-            keep.iter_mut().for_each(|m| *m = if rng.next() & 1 == 0 { 0 } else { u32::MAX });
+            for m in &mut keep {
+                *m = if rng.next() & 1 == 0 { 0 } else { u32::MAX };
+            }
             let mut dispatched = state;
             compress(&mut dispatched, &x, &keep);
             let mut portable = state;
@@ -473,15 +480,17 @@ mod tests {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let mut data = [0u8; 300];
         for round in 0..200 {
-            data.iter_mut().for_each(|b| *b = rng.word() as u8);
+            for b in &mut data {
+                *b = rng.word().to_le_bytes()[0];
+            }
             let n = round % (LANES + 1);
             let mut lens = [0usize; LANES];
             let mut ranges = [(0usize, 0usize); LANES];
             let short = round % 2 == 0;
             for i in 0..n {
                 let max = if short { SHORT } else { 200 };
-                let len = (rng.next() as usize) % (max + 1);
-                let from = (rng.next() as usize) % (data.len() - len + 1);
+                let len = rng.below(max + 1);
+                let from = rng.below(data.len() - len + 1);
                 lens[i] = len;
                 ranges[i] = (from, from + len);
             }
