@@ -13,6 +13,8 @@
 //! with a delimiter, and salts past the fourth of one key, are computed one
 //! at a time as in `encode_into` and `decode`. Messages of one block (55
 //! bytes or less, the usual salt) are gathered into the lanes word by word.
+//! With the `simd` feature the lanes run in AVX-512 or AVX2 registers when
+//! the CPU has them (chosen at run time); the output is the same.
 
 use crate::md5x::{self, LANES};
 use crate::{DecodeKey, Error, ErrorKind, RowKey, MAX_SALT_FIELDS};

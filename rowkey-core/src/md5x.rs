@@ -3,9 +3,12 @@
 //! lanes, which the compiler turns into vector instructions. One MD5 is a
 //! chain of 64 dependent steps, so a single hash leaves most of the core
 //! idle; independent ones side by side fill it. Safe code only: no
-//! intrinsics, no runtime dispatch; the vector width is the build's (SSE2,
-//! four lanes per register, on any x86-64; AVX2, eight, with
-//! `-C target-cpu=native` on a machine that has it).
+//! intrinsics. Without the `simd` feature the vector width is the build's
+//! (SSE2, four lanes per register, on any x86-64; AVX2 with `-C
+//! target-cpu=native` on a machine that has it); with it, [`compress`] is
+//! compiled three times, for AVX-512 (with its vector rotate), AVX2 and the
+//! build's baseline, and the CPU's best is chosen at run time through
+//! pulp's safe dispatch.
 #![allow(
     clippy::many_single_char_names,
     reason = "a, b, c, d, f, g, h, i and x are RFC 1321's names"
@@ -271,15 +274,57 @@ fn step(
 }
 
 /// One block in every lane whose `keep` mask is set: RFC 1321's 64 steps,
-/// state added back. One loop over half the lanes, each iteration carrying
-/// two lanes' chains of steps, which the loop vectorizer turns into vector
-/// instructions: each iteration holds two independent chains of eight lanes
-/// (two AVX2 registers, or two pairs of SSE2 ones), so each step's latency
-/// is hidden behind the other chain's (one chain of dependent steps is what
-/// makes a single MD5 slow).
+/// state added back; [`compress_lanes`] in the widest registers the CPU has
+/// (the `simd` feature) or the build's.
 #[inline(never)]
 fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
+    // The detection is pulp's, cached there: an atomic load per feature
+    // level tried, once per block.
+    #[cfg(feature = "simd")]
+    pulp::Arch::new().dispatch(dispatch::Compress { state, x, keep });
+    #[cfg(not(feature = "simd"))]
+    compress_lanes(state, x, keep);
+}
+
+#[cfg(feature = "simd")]
+mod dispatch {
+    use super::{compress_lanes, Lane};
+
+    /// [`compress_lanes`] as pulp's operation: `with_simd` runs inside a
+    /// function compiled with the target's features, and everything it
+    /// calls must be inlined into it (hence `inline(always)` down to the
+    /// steps) to be compiled with them too.
+    pub(super) struct Compress<'a> {
+        pub(super) state: &'a mut [Lane; 4],
+        pub(super) x: &'a [Lane; 16],
+        pub(super) keep: &'a Lane,
+    }
+
+    impl pulp::WithSimd for Compress<'_> {
+        type Output = ();
+
+        #[inline(always)]
+        fn with_simd<S: pulp::Simd>(self, _: S) {
+            compress_lanes(self.state, self.x, self.keep);
+        }
+    }
+}
+
+/// [`compress`]'s body. One loop over half the lanes, each iteration
+/// carrying two lanes' chains of steps, which the loop vectorizer turns
+/// into vector instructions: each iteration holds two independent chains
+/// of eight lanes (two AVX2 or AVX-512 `ymm` registers, or two pairs of
+/// SSE2 ones), so each step's latency is hidden behind the other chain's
+/// (one chain of dependent steps is what makes a single MD5 slow).
+#[inline(always)]
+fn compress_lanes(words: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
     const HALF: usize = LANES / 2;
+    // The state in a local: inlined into pulp's target-feature function,
+    // the references lose their `noalias`, and with stores that might
+    // overwrite `x` the loop was not vectorized at all (scalar code, 8
+    // lanes' worth of general registers, in the AVX-512 and AVX2 copies).
+    let mut local = *words;
+    let state = &mut local;
     for l in 0..HALF {
         // The lanes indexed through one array (not `l` and `l + HALF`
         // written out): LLVM then interleaves the two chains' steps in the
@@ -368,6 +413,99 @@ fn compress(state: &mut [Lane; 4], x: &[Lane; 16], keep: &Lane) {
             state[1][i] = state[1][i].wrapping_add(b[h] & m);
             state[2][i] = state[2][i].wrapping_add(c[h] & m);
             state[3][i] = state[3][i].wrapping_add(d[h] & m);
+        }
+    }
+    *words = local;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{compress, compress_lanes, digests, digests_short, gather, Lane, LANES, SHORT};
+    use md5::{Digest, Md5};
+
+    /// xorshift64: inputs without a dev-dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        #[allow(clippy::cast_possible_truncation, reason = "random bits")]
+        fn word(&mut self) -> u32 {
+            (self.next() >> 32) as u32
+        }
+
+        #[allow(clippy::cast_possible_truncation, reason = "random bits")]
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// The dispatched `compress` (AVX-512 or AVX2 with the `simd` feature,
+    /// when the CPU has it) and the build's own copy of the lane code,
+    /// which is what runs without the feature or on a CPU without AVX2.
+    #[test]
+    fn dispatched_and_portable_compress_agree() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..500 {
+            let mut state = [[0u32; LANES]; 4];
+            let mut x = [[0u32; LANES]; 16];
+            let mut keep: Lane = [0; LANES];
+            state.iter_mut().flatten().for_each(|w| *w = rng.word());
+            x.iter_mut().flatten().for_each(|w| *w = rng.word());
+            for m in &mut keep {
+                *m = if rng.next() & 1 == 0 { 0 } else { u32::MAX };
+            }
+            let mut dispatched = state;
+            compress(&mut dispatched, &x, &keep);
+            let mut portable = state;
+            compress_lanes(&mut portable, &x, &keep);
+            assert_eq!(dispatched, portable);
+            for lane in 0..LANES {
+                if keep[lane] == 0 {
+                    assert!((0..4).all(|w| dispatched[w][lane] == state[w][lane]));
+                }
+            }
+        }
+    }
+
+    /// Every lane's digest is md-5's, for messages of one to several
+    /// blocks side by side and for the one-block path.
+    #[test]
+    fn lanes_are_md5() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let mut data = [0u8; 300];
+        for round in 0..200 {
+            for b in &mut data {
+                *b = rng.word().to_le_bytes()[0];
+            }
+            let n = round % (LANES + 1);
+            let mut lens = [0usize; LANES];
+            let mut ranges = [(0usize, 0usize); LANES];
+            let short = round % 2 == 0;
+            for i in 0..n {
+                let max = if short { SHORT } else { 200 };
+                let len = rng.below(max + 1);
+                let from = rng.below(data.len() - len + 1);
+                lens[i] = len;
+                ranges[i] = (from, from + len);
+            }
+            let out = if short {
+                digests_short(n, |i, block| block.put(&data[ranges[i].0..ranges[i].1]))
+            } else {
+                digests(&lens[..n], |i, start, block| {
+                    gather(&data, &ranges[i..=i], start, block);
+                })
+            };
+            for (i, &(from, to)) in ranges[..n].iter().enumerate() {
+                let want = Md5::digest(&data[from..to]);
+                let got: [u8; 16] = core::array::from_fn(|b| out.byte(i, b));
+                assert_eq!(got[..], want[..], "lane {i} of {n}, {} bytes", to - from);
+            }
         }
     }
 }
