@@ -101,6 +101,24 @@
 //!   A [`KeyRange`] holds rows of up to [`RowKey::SCAN_CAP`] bytes, which a
 //!   stored row passes when an unpadded last field holds a long value; the
 //!   owned form holds any row.
+//! - **Many keys at once** (an iterator of `&K::Key<'x>`): name the keys'
+//!   lifetime `'x` apart from the borrow `'k` of each, with
+//!   `where K::Key<'x>: 'k` (`put_many` below). Generic code cannot shorten
+//!   `K::Key<'x>` to the borrow's lifetime as it could a concrete key, so
+//!   one lifetime for both does not compile (E0309).
+//! - **Rows that live in a transaction or a response** (redb's
+//!   `AccessGuard`, a client's buffers): a decoded `K::Key<'row>` borrows the
+//!   row's bytes, so it cannot outlive them. Decode inside the transaction and
+//!   hand each key to a closure (`for_each(ranges, |key, value| ..)`), or
+//!   return the rows' bytes (`Vec<u8>`) and decode where they are used;
+//!   [`RowKey::decode`] once when a row comes in from outside (it checks the
+//!   salt), [`RowKey::decode_unverified`] for rows already checked.
+//! - **The direction of "latest N" is the key's, not the table's**: a
+//!   `#[reverse_ts]` field is stored newest first (ascending merge), a plain
+//!   timestamp oldest first (descending merge). Nothing on [`RowKey`] says
+//!   which a key's fields are, and the wrong one returns the *oldest* N
+//!   without an error, so let the caller, who names the field, pass the
+//!   [`Order`] (as `scan` below does).
 //!
 //! Here over a `BTreeMap`; an embedded store (redb's `range`) or an HBase or
 //! Bigtable client takes [`KeyRange::bounds`] or [`KeyRange::start`] /
@@ -131,6 +149,17 @@
 //!         let n = key.encode_into(buf.as_mut())?;
 //!         self.rows.insert(buf.as_ref()[..n].to_vec(), value.to_owned());
 //!         Ok(())
+//!     }
+//!
+//!     /// `'x`, the keys' lifetime, apart from `'k`, each key's borrow.
+//!     fn put_many<'k, 'x: 'k>(
+//!         &mut self,
+//!         rows: impl IntoIterator<Item = (&'k K::Key<'x>, &'k str)>,
+//!     ) -> Result<(), Error>
+//!     where
+//!         K::Key<'x>: 'k,
+//!     {
+//!         rows.into_iter().try_for_each(|(key, value)| self.put(key, value))
 //!     }
 //!
 //!     fn get(&self, key: &K::Key<'_>) -> Result<Option<&str>, Error> {
@@ -201,6 +230,15 @@
 //!     logs.put(&LogEvent { ts, host: &host, event: "GET /" }, "200")?;
 //! }
 //! assert_eq!(logs.get(&LogEvent { ts: 7, host: "web01", event: "GET /" })?, Some("200"));
+//!
+//! // A batch of keys borrowing strings that live for this block only.
+//! let hosts: Vec<String> = (0..3).map(|i| format!("db{i:02}")).collect();
+//! let keys: Vec<LogEvent<'_>> = hosts
+//!     .iter()
+//!     .map(|host| LogEvent { ts: 50, host, event: "VACUUM" })
+//!     .collect();
+//! logs.put_many(keys.iter().map(|key| (key, "ok")))?;
+//! assert_eq!(logs.get(&LogEvent { ts: 50, host: "db02", event: "VACUUM" })?, Some("ok"));
 //!
 //! // The latest 3 across the 16 buckets: newest first.
 //! let latest = logs.scan(LogEvent::scan().ranges()?, Order::Descending, 3, None)?;
