@@ -267,7 +267,9 @@ fn hex(digests: &md5x::Digests, lane: usize, k: usize, out: &mut [u8]) {
     let (pairs, odd) = out[..k].as_chunks_mut::<2>();
     for (i, pair) in pairs.iter_mut().enumerate() {
         let byte = digests.byte(lane, i);
-        *pair = [HEX[usize::from(byte >> 4)], HEX[usize::from(byte & 15)]];
+        let chars =
+            u16::from(HEX[usize::from(byte >> 4)]) | u16::from(HEX[usize::from(byte & 15)]) << 8;
+        *pair = chars.to_le_bytes();
     }
     if let [high] = odd {
         *high = HEX[usize::from(digests.byte(lane, pairs.len()) >> 4)];
