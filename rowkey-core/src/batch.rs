@@ -220,7 +220,11 @@ impl DeferredSalts {
             return md5x::digests_short(n, |j, block| {
                 let data = data(self.owner[j]);
                 for &(from, to) in &self.parts[self.first[j]..self.first[j] + self.count[j]] {
-                    block.put(data.get(from..to).unwrap_or(&[]));
+                    // (A branch, not an empty slice for the range that is
+                    // not there: no select of a pointer and a length.)
+                    if let Some(part) = data.get(from..to) {
+                        block.put(part);
+                    }
                 }
             });
         }
@@ -255,16 +259,20 @@ impl DeferredSalts {
 }
 
 /// The first `k` (at most 32) lowercase hex characters of lane `lane`'s
-/// digest, as `__private::md5_hex_into` writes them, a byte at a time.
+/// digest, as `__private::md5_hex_into` writes them: the two characters of
+/// a digest byte in one store.
 #[inline]
 fn hex(digests: &md5x::Digests, lane: usize, k: usize, out: &mut [u8]) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    for (i, pair) in out[..k].chunks_mut(2).enumerate() {
+    let (pairs, odd) = out[..k].as_chunks_mut::<2>();
+    for (i, pair) in pairs.iter_mut().enumerate() {
         let byte = digests.byte(lane, i);
-        pair[0] = HEX[usize::from(byte >> 4)];
-        if let Some(low) = pair.get_mut(1) {
-            *low = HEX[usize::from(byte & 15)];
-        }
+        let chars =
+            u16::from(HEX[usize::from(byte >> 4)]) | u16::from(HEX[usize::from(byte & 15)]) << 8;
+        *pair = chars.to_le_bytes();
+    }
+    if let [high] = odd {
+        *high = HEX[usize::from(digests.byte(lane, pairs.len()) >> 4)];
     }
 }
 

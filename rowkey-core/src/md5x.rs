@@ -81,10 +81,10 @@ pub(crate) fn digests_short(n: usize, mut fill: impl FnMut(usize, &mut Block<'_>
     for lane in 0..n.min(LANES) {
         let mut block = Block {
             x: &mut x,
+            at: lane,
             lane,
             acc: 0,
             pending: 0,
-            word: 0,
             len: 0,
         };
         fill(lane, &mut block);
@@ -101,12 +101,13 @@ pub(crate) fn digests_short(n: usize, mut fill: impl FnMut(usize, &mut Block<'_>
 /// waiting for the several stores it overlaps.)
 pub(crate) struct Block<'x> {
     x: &'x mut [Lane; 16],
+    /// Where the next word goes in `x` flattened: 16 times the words
+    /// stored, plus the lane.
+    at: usize,
     lane: usize,
     /// `pending` (0 to 3) bytes not yet stored, little-endian.
     acc: u32,
     pending: usize,
-    /// Words stored.
-    word: usize,
     len: usize,
 }
 
@@ -126,11 +127,8 @@ impl Block<'_> {
             // Two words per load: half the loop's turns.
             while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
                 let pair = u64::from_le_bytes(*chunk);
-                if self.word < 13 {
-                    self.x[self.word][self.lane] = pair as u32;
-                    self.x[self.word + 1][self.lane] = (pair >> 32) as u32;
-                    self.word += 2;
-                }
+                self.store(pair as u32);
+                self.store((pair >> 32) as u32);
                 rest = tail;
             }
             if let Some((chunk, tail)) = rest.split_first_chunk::<4>() {
@@ -163,13 +161,13 @@ impl Block<'_> {
     }
 
     /// Stores the block's next word (a message past [`SHORT`] bytes, the
-    /// caller's error, gets a wrong digest, not a panic).
+    /// caller's error, gets a wrong digest, not a panic: its words wrap
+    /// around the block). No test of the count: one index, masked into
+    /// the block, and one add per word.
     #[inline(always)]
     fn store(&mut self, word: u32) {
-        if self.word < 14 {
-            self.x[self.word][self.lane] = word;
-            self.word += 1;
-        }
+        self.x.as_flattened_mut()[self.at % (16 * LANES)] = word;
+        self.at += LANES;
     }
 
     /// The padding: 0x80 after the message, its length in bits in bytes
@@ -181,7 +179,7 @@ impl Block<'_> {
         if self.pending > 0 {
             self.store(self.acc);
         }
-        self.x[14][self.lane] = (len as u32).wrapping_mul(8);
+        self.x[14][self.lane % LANES] = (len as u32).wrapping_mul(8);
     }
 }
 
@@ -507,5 +505,45 @@ mod tests {
                 assert_eq!(got[..], want[..], "lane {i} of {n}, {} bytes", to - from);
             }
         }
+    }
+
+    /// A one-block message put in three parts is hashed as their
+    /// concatenation, for every split of up to 55 bytes into parts of 0 to
+    /// 19 bytes, whatever the alignment each part starts at.
+    #[test]
+    fn parts_are_concatenated() {
+        let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+        let mut data = [0u8; 64];
+        for b in &mut data {
+            *b = rng.word().to_le_bytes()[0];
+        }
+        let mut splits = [(0usize, 0usize, 0usize); LANES];
+        let mut n = 0;
+        let check = |splits: &[(usize, usize, usize)]| {
+            let out = digests_short(splits.len(), |i, block| {
+                let (a, b, c) = splits[i];
+                block.put(&data[..a]);
+                block.put(&data[a..a + b]);
+                block.put(&data[a + b..a + b + c]);
+            });
+            for (i, &(a, b, c)) in splits.iter().enumerate() {
+                let want = Md5::digest(&data[..a + b + c]);
+                let got: [u8; 16] = core::array::from_fn(|k| out.byte(i, k));
+                assert_eq!(got[..], want[..], "parts of {a}, {b} and {c} bytes");
+            }
+        };
+        for a in 0..20 {
+            for b in 0..20 {
+                for c in 0..=(SHORT - a - b).min(19) {
+                    splits[n] = (a, b, c);
+                    n += 1;
+                    if n == LANES {
+                        check(&splits);
+                        n = 0;
+                    }
+                }
+            }
+        }
+        check(&splits[..n]);
     }
 }
