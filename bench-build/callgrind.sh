@@ -36,11 +36,11 @@ for crate in with-derive with-serde without-derive floor/keys; do
     for incr in 1 0; do
         dir="$out/target-${crate//\//-}"
         CARGO_TARGET_DIR="$dir" CARGO_INCREMENTAL=$incr RUSTC_WRAPPER="$out/wrap.sh" \
-            cargo build -q --manifest-path "$crate/Cargo.toml" >/dev/null 2>&1
+            cargo build -q --manifest-path "$crate/Cargo.toml" >/dev/null
         touch "$crate/src/lib.rs"
         CARGO_TARGET_DIR="$dir" CARGO_INCREMENTAL=$incr RUSTC_WRAPPER="$out/wrap.sh" \
             ROWKEY_CG_OUT="$out/${crate//\//-}-$incr.out" \
-            cargo build -q --manifest-path "$crate/Cargo.toml" >/dev/null 2>&1
+            cargo build -q --manifest-path "$crate/Cargo.toml" >/dev/null
         ir[$crate-$incr]=$(count "$out/${crate//\//-}-$incr.out")
         echo "$crate, $([ "$incr" = 1 ] && echo incremental || echo 'from scratch'): ${ir[$crate-$incr]} instructions"
     done

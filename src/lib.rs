@@ -109,7 +109,8 @@
 //! - **Rows that live in a transaction or a response** (redb's
 //!   `AccessGuard`, a client's buffers): a decoded `K::Key<'row>` borrows the
 //!   row's bytes, so it cannot outlive them. Decode inside the transaction and
-//!   hand each key to a closure (`for_each(ranges, |key, value| ..)`), or
+//!   hand each key to a closure (a table method of yours such as
+//!   `for_each(ranges, |key, value| ..)`), or
 //!   return the rows' bytes (`Vec<u8>`) and decode where they are used;
 //!   [`RowKey::decode`] once when a row comes in from outside (it checks the
 //!   salt), [`RowKey::decode_unverified`] for rows already checked.
