@@ -21,7 +21,7 @@ struct Naive {
     id: u64,
 }
 
-/// Four hex characters of MD5(id) in front: seed 001's layout.
+/// Four hex characters of MD5(id) in front: the USER_INFO design post's layout.
 #[derive(RowKey)]
 struct Salted {
     #[salt(md5, 4)]

@@ -1,4 +1,4 @@
-//! The seeds' row-key layouts, declared once: each key is encoded, printed as
+//! The row-key layouts of the HBase design notes, declared once: each key is encoded, printed as
 //! the HBase shell prints it (`Bytes.toStringBinary`) and segment by segment,
 //! decoded back, and turned into the scan a query needs.
 //!
@@ -6,7 +6,7 @@
 
 use rowkey::{Binary, RowKey};
 
-/// Seed: `[md5(userid).subStr(0,4)][userId][orderid]`, the id padded so that a
+/// The Alibaba Cloud design note's `[md5(userid).subStr(0,4)][userId][orderid]`, the id padded so that a
 /// prefix scan for `u1` cannot return `u12`.
 #[derive(RowKey, Debug, PartialEq)]
 struct UserOrder<'a> {
@@ -16,7 +16,7 @@ struct UserOrder<'a> {
     order_id: u64,
 }
 
-/// Seed: `[hostname][log-event][Long.MAX_VALUE - timestamp]`: newest first.
+/// The Alibaba Cloud design note's `[hostname][log-event][Long.MAX_VALUE - timestamp]`: newest first.
 #[derive(RowKey, Debug, PartialEq)]
 struct HostMetric<'a> {
     #[pad(16)]
@@ -27,7 +27,7 @@ struct HostMetric<'a> {
     ts: u64,
 }
 
-/// Seed: `long bucket = timestamp % numBuckets; [bucket][timestamp][hostname][log-event]`.
+/// The Alibaba Cloud design note's `long bucket = timestamp % numBuckets; [bucket][timestamp][hostname][log-event]`.
 #[derive(RowKey, Debug, PartialEq)]
 struct LogEvent<'a> {
     #[bucket(16)]
@@ -37,7 +37,7 @@ struct LogEvent<'a> {
     event: &'a str,
 }
 
-/// Seed: `[seller id][timestamp][order number]`.
+/// The Alibaba Cloud design note's `[seller id][timestamp][order number]`.
 #[derive(RowKey, Debug, PartialEq)]
 struct SellerOrder {
     seller_id: u64,
@@ -45,7 +45,7 @@ struct SellerOrder {
     order_no: u64,
 }
 
-/// Seed 001: `MD5(uid_type)_uid_type`, a salt over two fields at the front.
+/// The USER_INFO design post's `MD5(uid_type)_uid_type`, a salt over two fields at the front.
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(salt(md5, 4, fields(uid, kind), delim = b'_'))]
 struct UidType<'a> {
@@ -54,7 +54,7 @@ struct UidType<'a> {
     kind: &'a str,
 }
 
-/// Seed 004's `RowKeyUtil.metricRowKey`: text joined by `_`,
+/// The `RowKeyUtil` article's `metricRowKey`: text joined by `_`,
 /// `hash(host)_host_%010d(ts / 15 min)_metric`.
 #[derive(RowKey, Debug, PartialEq)]
 struct MetricText<'a> {
@@ -67,7 +67,7 @@ struct MetricText<'a> {
     metric: &'a str,
 }
 
-/// Seed 004's `RowKeyUtil.inboxRowKey`: `receiver_%013d(Long.MAX_VALUE - ts)_sender`,
+/// The `RowKeyUtil` article's `inboxRowKey`: `receiver_%013d(Long.MAX_VALUE - ts)_sender`,
 /// newest message first.
 #[derive(RowKey, Debug, PartialEq)]
 struct Inbox<'a> {
@@ -141,7 +141,7 @@ fn main() -> Result<(), rowkey::Error> {
         kind: "vip",
     };
     let key = user.to_vec()?;
-    show("seed 001 uid_type", &user, &key, &UidType::explain(&key)?);
+    show("USER_INFO uid_type", &user, &key, &UidType::explain(&key)?);
     assert_eq!(UidType::decode(&key)?, user);
 
     let t = 1_700_000_000_000;
@@ -152,7 +152,7 @@ fn main() -> Result<(), rowkey::Error> {
     };
     let key = text.to_vec()?;
     show(
-        "seed 004 metricRowKey",
+        "RowKeyUtil metricRowKey",
         &text,
         &key,
         &MetricText::explain(&key)?,
@@ -166,7 +166,7 @@ fn main() -> Result<(), rowkey::Error> {
     };
     let key = message.to_vec()?;
     show(
-        "seed 004 inboxRowKey",
+        "RowKeyUtil inboxRowKey",
         &message,
         &key,
         &Inbox::explain(&key)?,

@@ -1,4 +1,4 @@
-//! What `#[derive(RowKey)]` emits, on a seed layout. Only in the
+//! What `#[derive(RowKey)]` emits, on a metric key. Only in the
 //! documentation (as bitflags's `example_generated`): not part of the API.
 //!
 //! [`MetricKey`] below is declared as
@@ -115,7 +115,7 @@
 
 use crate::RowKey;
 
-/// Seed 002's metric key: a salted, padded host, a padded metric and a
+/// The Alibaba Cloud design note's metric key: a salted, padded host, a padded metric and a
 /// reverse timestamp. See the [module](self) for what the derive emitted.
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(crate = "crate")]

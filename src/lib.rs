@@ -45,7 +45,7 @@
 //!
 //! For `#[derive(RowKey)] struct K { .. }` (the derive's own page,
 //! [`macro@RowKey`], lists every item; [`example_generated`] shows them on a
-//! seed layout):
+//! metric key):
 //!
 //! | item | what it does |
 //! | --- | --- |
@@ -215,7 +215,7 @@
 //!     }
 //! }
 //!
-//! // Any layout: here seed 002's bucketed log events, `[ts % 16][ts][host][event]`.
+//! // Any layout: here the Alibaba Cloud design note's bucketed log events, `[ts % 16][ts][host][event]`.
 //! #[derive(RowKey, Debug)]
 //! struct LogEvent<'a> {
 //!     #[bucket(16)]
@@ -325,6 +325,8 @@ pub use rowkey_derive::RowKey;
 #[cfg(all(any(doc, doctest), feature = "derive"))]
 pub mod example_generated;
 
+pub mod guide;
+
 // The README's examples compile and run as doc tests, as a user's crate
 // would paste them.
 #[cfg(doctest)]
@@ -337,7 +339,7 @@ pub mod attributes {
     //! A key is the concatenation of its fields' encodings, in declaration
     //! order, compared as unsigned bytes (HBase `Bytes.compareTo`). A salt or
     //! bucket is written immediately **before** the field it is derived from,
-    //! so put that field first for the seeds' `[salt][...]` layouts.
+    //! so put that field first for the design notes' `[salt][...]` layouts.
     //!
     //! # Field types
     //!
@@ -364,7 +366,7 @@ pub mod attributes {
     //! | `#[delim]`, `#[delim(b'_')]` | variable-width types | the value, then one delimiter byte (default `0x00`) | a value containing the delimiter | delimiter found |
     //! | `#[reverse]` | `String`, `Vec<u8>`, `[u8; N]` | the value reversed (strings by character, as Java's `StringBuilder.reverse()`), before padding | as its pad/delim | reversed back |
     //! | `#[twos_complement]` | `i8` .. `i128` | plain two's complement big-endian, as `Bytes.toBytes(long)` | nothing | |
-    //! | `#[salt(md5, K, delim = b'_')]` | any field | K hex chars, the delimiter, then the field: seed 004's `MD5(id).substring(0, 8) + "_" + id` | nothing | salt and delimiter |
+    //! | `#[salt(md5, K, delim = b'_')]` | any field | K hex chars, the delimiter, then the field: the `RowKeyUtil` article's `MD5(id).substring(0, 8) + "_" + id` | nothing | salt and delimiter |
     //! | `#[delim(b'_')]` on a fixed-width field | any type | the field's bytes, then the delimiter, not searched for (the bytes may hold it): `Bytes.toBytes(id) + "_"` | nothing | delimiter present |
     //! | `#[decimal]` | `u8` .. `u128`; `u64`/`i64` with `#[reverse_ts]` | ASCII digits, no sign, no leading zero: `Long.toString(v)` (of `Long.MAX_VALUE - ts` with `#[reverse_ts]`); variable width, last or `#[delim]`; keeps no order, so scans take one value | nothing | digits only, no leading zero unless 0 |
     //! | `#[decimal(W)]`, 1 ≤ W ≤ 39 | the same | exactly W zero-padded digits: `String.format("%0Wd", v)`; order-preserving, so ranges work | more than W digits | W digits |
@@ -376,7 +378,7 @@ pub mod attributes {
     //! `DigestUtils.md5Hex(userId).substring(0, 4) + userId`; `#[reverse_ts] ts: u64`
     //! is `Bytes.toBytes(Long.MAX_VALUE - ts)`; `#[pad(20)]` is `rpad(col, '\0', 20)`.
     //!
-    //! Seed 004's `RowKeyUtil.metricRowKey` and `inboxRowKey` (text joined by
+    //! The `RowKeyUtil` article's `metricRowKey` and `inboxRowKey` (text joined by
     //! `_`), byte for byte:
     //!
     //! ```
@@ -454,7 +456,7 @@ pub mod attributes {
     //! | `time::OffsetDateTime` | `time` | the same | the same |
     //!
     //! Times take `#[reverse_ts]` (`Long.MAX_VALUE - millis`, newest first),
-    //! and with it `#[decimal(19)]` (seed 004's `%013d` of
+    //! and with it `#[decimal(19)]` (the `RowKeyUtil` article's `%013d` of
     //! `Long.MAX_VALUE - millis`). A time before 1970 or with a
     //! sub-millisecond part is refused by encode, not truncated: two values
     //! would share a key. As a scan bound, such a time selects exactly the
@@ -468,7 +470,7 @@ pub mod attributes {
     //! | --- | --- |
     //! | `#[rowkey(crate = "path")]` | where the `rowkey` crate is, when renamed or re-exported |
     //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), hashed in the order `fields(..)` lists them (which need not be key order), at the front of the key (OpenTSDB's salt over metric and tags). A field cannot also have its own `#[salt]` |
-    //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | K hex chars of MD5 over the listed fields' values (without their padding or delimiter) joined by the delimiter, in the order listed, then the delimiter: seed 001's `MD5(uid_type)_uid_type`; with `fields(kind, uid)`, Java's `md5(kind + "_" + uid)` |
+    //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | K hex chars of MD5 over the listed fields' values (without their padding or delimiter) joined by the delimiter, in the order listed, then the delimiter: the USER_INFO design post's `MD5(uid_type)_uid_type`; with `fields(kind, uid)`, Java's `md5(kind + "_" + uid)` |
     //! | `#[rowkey(spread_not_first)]` | allows a field `#[salt]` or `#[bucket]` on a field that is not first (a tenant id before a salted id); without it that is a compile error, since a salt after other fields spreads nothing |
     //!
     //! ```

@@ -1,6 +1,6 @@
 //! The metrics day of `tests/suite/metrics.rs` on Bigtable: 20 hosts × 5
 //! metrics, one point every 10 s, written under the two layouts of the
-//! HBase row-key notes (seeds 000 and 002), then the seeds' three queries.
+//! Alibaba Cloud HBase row-key design note, then its three queries.
 //!
 //! ```text
 //! cargo run --release -p rowkey-bigtable --example bigtable_metrics [HOSTS]

@@ -2,7 +2,7 @@
 //! `uuid::Uuid` as its 16 bytes, the way Java writes a `UUID` (most then
 //! least significant long, big-endian), and points in time as Java's `long`
 //! epoch milliseconds (`Instant.toEpochMilli()`, `System.currentTimeMillis()`),
-//! the seeds' timestamps: `std::time::SystemTime` with `std`,
+//! the design notes' timestamps: `std::time::SystemTime` with `std`,
 //! `chrono::DateTime<Utc>` with `chrono`, `time::OffsetDateTime` with `time`.
 //!
 //! A time is written as `Bytes.toBytes(millis)` and takes `#[reverse_ts]`

@@ -9,7 +9,7 @@ use crate::ErrorKind;
 
 /// A type that can be a field of a row key.
 ///
-/// Implement it for newtypes and short-code enums (seed 000: "淘寶 => tb"):
+/// Implement it for newtypes and short-code enums (the Alibaba Cloud design note's "淘寶 => tb"):
 ///
 /// ```
 /// use rowkey::{DecodePart, ErrorKind, KeyPart};

@@ -1,5 +1,5 @@
 //! `#[decimal]` and `#[decimal(W)]`: an integer written as ASCII decimal
-//! digits, the way text row keys built in Java hold numbers (seed 004:
+//! digits, the way text row keys built in Java hold numbers (the `RowKeyUtil` article:
 //! `Long.toString(v)`, `String.format("%010d", v)`).
 //!
 //! Without a width the digits are as short as the value (no sign, no leading
@@ -183,7 +183,7 @@ pub fn decode_decimal<T: Decimal>(bytes: &[u8], padded: bool) -> Result<T, Error
 }
 
 /// Reads a `#[reverse_ts] #[decimal]` field: the digits of
-/// `Long.MAX_VALUE - ts` (seed 004's inbox key).
+/// `Long.MAX_VALUE - ts` (the `RowKeyUtil` article's inbox key).
 ///
 /// # Errors
 /// As `parse_decimal`, or a stored number over `i64::MAX`.

@@ -54,8 +54,9 @@ impl<'a> Input<'a> {
             Data::Enum(data) => {
                 cx.error_spanned_by(
                     data.enum_token,
-                    "#[derive(RowKey)] works on structs; to use an enum as a field, implement \
-                     rowkey::KeyPart for it (a short code per variant, seed 000's \"tb\")",
+                    "#[derive(RowKey)] works on structs; to use an enum as a field, \
+                     #[derive(rowkey::KeyPart)] on it with a short code per variant, \
+                     #[rowkey(code = \"tb\")]",
                 );
                 return None;
             }

@@ -278,7 +278,7 @@ fn parse_salt_chars(input: ParseStream) -> syn::Result<usize> {
     let chars = in_range(&lit, 1, 32, |n| {
         format!(
             "salt length {n} is out of range: use 1 to 32 characters, the length of an MD5 hex \
-             digest (4 is the seeds' usual choice)"
+             digest (4 is the usual choice of HBase design notes)"
         )
     })?;
     Ok(usize::try_from(chars).unwrap_or(32))
@@ -292,7 +292,7 @@ fn parse_salt(input: ParseStream, span: Span) -> syn::Result<Salt> {
         syn::Error::new(
             span,
             "unknown salt argument: write #[salt(md5, K)] or, for a delimiter after the salt \
-             (seed 004's md5(id).substring(0, 8) + \"_\"), #[salt(md5, K, delim = b'_')]",
+             (md5(id).substring(0, 8) + \"_\"), #[salt(md5, K, delim = b'_')]",
         )
     };
     while input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {

@@ -64,7 +64,7 @@ use syn::{parse_macro_input, DeriveInput};
 /// # What it generates
 ///
 /// For `struct K<'a> { .. }` (the crate's `example_generated` module shows
-/// all of it on a seed layout):
+/// all of it on a metric key):
 ///
 /// **`impl rowkey::RowKey for K<'a>`**, everything generic code needs, with
 /// the one bound `K: RowKey`:

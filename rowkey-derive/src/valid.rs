@@ -37,7 +37,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
             let msg = if field.attrs.decimal.is_some() {
                 format!(
                     "field `{}` is #[decimal] without a width, so its digits are variable-width, \
-                     and it is not last: add #[delim(b'_')] (seed 004's text keys), write \
+                     and it is not last: add #[delim(b'_')] (Java text keys joined by _), write \
                      #[decimal(W)] for exactly W digits, or move it to the end",
                     field.ident
                 )
