@@ -320,7 +320,7 @@ extern crate std;
 pub use rowkey_core::*;
 
 #[cfg(feature = "derive")]
-pub use rowkey_derive::RowKey;
+pub use rowkey_derive::{KeyPart, RowKey};
 
 #[cfg(all(any(doc, doctest), feature = "derive"))]
 pub mod example_generated;

@@ -38,6 +38,8 @@ mod slot;
 mod split;
 mod text;
 mod walk;
+// What #[derive(KeyPart)] calls (through __private).
+mod derived;
 
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};

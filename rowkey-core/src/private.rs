@@ -3,6 +3,9 @@
 //! key expands to stays small and one copy of each rule is tested.
 
 pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
+pub use crate::derived::{
+    check_fixed, fixed_part_width, i128, read_fixed, u64, write_code, write_fixed,
+};
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
 pub use crate::option::{read_presence, write_presence, Presence};

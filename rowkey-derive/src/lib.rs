@@ -27,6 +27,7 @@ mod decode;
 mod encode;
 mod expand;
 mod fallback;
+mod keypart;
 mod model;
 mod salt;
 mod scan;
@@ -154,4 +155,52 @@ use syn::{parse_macro_input, DeriveInput};
 pub fn derive_row_key(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     expand::derive(&input).into()
+}
+
+/// Derives `rowkey::KeyPart` (with `DecodePart` and `OrderedPart`) for a
+/// field type of your own: a newtype, an enum of short codes, or a struct of
+/// fixed-width fields. The guide `rowkey::guide::own_types` shows each.
+///
+/// - `#[rowkey(transparent)]` on a struct with one field: the field's own
+///   bytes, width and order (and its `#[bucket]`, `#[reverse_ts]`,
+///   `#[twos_complement]` and `#[reverse]` support).
+/// - A fieldless enum with `#[rowkey(code = "tb")]` on each variant: the
+///   variant's code; fixed width when every code has one length, ordered
+///   by code. Decode refuses any other bytes, naming the field.
+/// - Any other struct: its fields back to back, each of fixed width (an
+///   integer, `bool`, `[u8; N]` or a fixed-width `KeyPart`), such as the
+///   elements of a `Vec<T>` last field.
+///
+/// ```
+/// use rowkey::{KeyPart, RowKey};
+///
+/// #[derive(KeyPart, Debug, PartialEq)]
+/// #[rowkey(transparent)]
+/// struct UserId(u64);
+///
+/// #[derive(KeyPart, Debug, PartialEq)]
+/// enum Platform {
+///     #[rowkey(code = "tb")]
+///     Taobao,
+///     #[rowkey(code = "tm")]
+///     Tmall,
+/// }
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// struct Order {
+///     platform: Platform,
+///     user: UserId,
+/// }
+///
+/// let key = Order { platform: Platform::Tmall, user: UserId(7) };
+/// assert_eq!(key.to_vec()?, b"tm\0\0\0\0\0\0\0\x07");
+/// assert_eq!(Order::decode(&key.to_vec()?)?, key);
+/// let err = Order::decode(b"jd\0\0\0\0\0\0\0\x07").unwrap_err();
+/// assert_eq!(err.field_name(), Some("platform"));
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+#[proc_macro_derive(KeyPart, attributes(rowkey))]
+pub fn derive_key_part(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    keypart::derive(&input).into()
 }

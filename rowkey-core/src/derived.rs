@@ -1,0 +1,93 @@
+//! What `#[derive(KeyPart)]` expands to calls: the byte copies and width
+//! checks of a code enum and a fixed-width struct, kept here so the derive
+//! emits no slicing that could panic on a caller's buffer.
+
+use crate::part::{DecodePart, KeyPart};
+use crate::ErrorKind;
+
+fn wrong_width() -> ErrorKind {
+    ErrorKind::Invalid {
+        reason: "field body has the wrong width",
+    }
+}
+
+/// Copies a variant's code into an `out` of exactly its length.
+///
+/// # Errors
+/// An `out` of another length (the derive never passes one).
+#[inline]
+pub fn write_code(out: &mut [u8], code: &[u8]) -> Result<(), ErrorKind> {
+    if out.len() != code.len() {
+        return Err(wrong_width());
+    }
+    out.copy_from_slice(code);
+    Ok(())
+}
+
+/// A part's width for a struct of fixed-width parts, in the struct's
+/// `WIDTH` (const evaluation only). A variable-width part has none: the
+/// derive refuses one by name, and one behind a generic parameter stops the
+/// build here, at compile time, with the rule.
+#[must_use]
+pub const fn fixed_part_width(width: Option<usize>) -> usize {
+    match width {
+        Some(w) => w,
+        None => panic!(
+            "a #[derive(KeyPart)] struct writes its fields back to back, so every field needs a fixed width (KeyPart::WIDTH = Some(n)); use #[rowkey(transparent)] for one variable-width field"
+        ),
+    }
+}
+
+/// Writes one field of a fixed-width struct at `*at`, then moves `*at` past it.
+///
+/// # Errors
+/// The field's own refusal; an `out` too short (never, as the struct
+/// checks its width first).
+#[inline]
+pub fn write_fixed<T: KeyPart + ?Sized>(
+    out: &mut [u8],
+    at: &mut usize,
+    value: &T,
+) -> Result<(), ErrorKind> {
+    let width = T::WIDTH.ok_or_else(wrong_width)?;
+    let end = at.checked_add(width).ok_or_else(wrong_width)?;
+    let slot = out.get_mut(*at..end).ok_or_else(wrong_width)?;
+    value.encode_part(slot)?;
+    *at = end;
+    Ok(())
+}
+
+/// Reads one field of a fixed-width struct at `*at`, then moves `*at` past it.
+///
+/// # Errors
+/// The field's own refusal; bytes too short (never, as the struct checks
+/// its width first).
+#[inline]
+pub fn read_fixed<'de, T: DecodePart<'de>>(
+    bytes: &'de [u8],
+    at: &mut usize,
+) -> Result<T, ErrorKind> {
+    let width = T::WIDTH.ok_or_else(wrong_width)?;
+    let end = at.checked_add(width).ok_or_else(wrong_width)?;
+    let slot = bytes.get(*at..end).ok_or_else(wrong_width)?;
+    let value = T::decode_part(slot)?;
+    *at = end;
+    Ok(value)
+}
+
+/// Refuses a buffer or a body that is not exactly a fixed-width struct's width.
+///
+/// # Errors
+/// A length other than `width`.
+#[inline]
+pub fn check_fixed(len: usize, width: usize) -> Result<(), ErrorKind> {
+    if len == width {
+        Ok(())
+    } else {
+        Err(wrong_width())
+    }
+}
+
+// The primitive types the forwarded `ReverseTs` signatures name, as the
+// derive spells them (a user's own `u64` cannot capture them).
+pub use core::primitive::{i128, u64};
