@@ -292,9 +292,12 @@
 //!
 //! # Your own field types
 //!
-//! Implement [`KeyPart`] and [`DecodePart`] (and [`OrderedPart`] if byte order
-//! is value order) for newtypes and short-code enums; their `WIDTH` takes part
-//! in the compile-time layout checks.
+//! `#[derive(KeyPart)]` makes newtypes (`#[rowkey(transparent)]`), enums of
+//! short codes (`#[rowkey(code = "tb")]` per variant) and structs of
+//! fixed-width fields into field types ([`guide::own_types`]); by hand,
+//! implement [`KeyPart`] and [`DecodePart`] (and [`OrderedPart`] if byte
+//! order is value order). Their `WIDTH` takes part in the compile-time
+//! layout checks.
 //!
 //! # Features
 //!

@@ -91,3 +91,18 @@ pub fn check_fixed(len: usize, width: usize) -> Result<(), ErrorKind> {
 // The primitive types the forwarded `ReverseTs` signatures name, as the
 // derive spells them (a user's own `u64` cannot capture them).
 pub use core::primitive::{i128, u64};
+
+/// The fixed-width rule of a `#[derive(KeyPart)]` struct's fields, for a
+/// field type only the compiler knows the width of: `C` is
+/// `Check<T, { is_fixed(T::WIDTH) }>`, and only the fixed one meets the bound.
+#[diagnostic::on_unimplemented(
+    message = "`{T}` has no fixed width, and a #[derive(KeyPart)] struct writes its fields back to back",
+    label = "this field's type has KeyPart::WIDTH = None",
+    note = "use a fixed-width type here ([u8; N], an integer, a fixed-width KeyPart); for one variable-width field, put #[rowkey(transparent)] on the struct"
+)]
+pub trait FixedWidthPart<T: ?Sized> {}
+impl<T: ?Sized> FixedWidthPart<T> for crate::__private::Check<T, true> {}
+
+/// Compiles only for a fixed-width field type (the bound is the check).
+#[inline(always)]
+pub const fn require_fixed_part<C: FixedWidthPart<T>, T: ?Sized>() {}

@@ -9,7 +9,25 @@ use crate::ErrorKind;
 
 /// A type that can be a field of a row key.
 ///
-/// Implement it for newtypes and short-code enums (the Alibaba Cloud design note's "淘寶 => tb"):
+/// `#[derive(KeyPart)]` implements it (with [`DecodePart`] and
+/// [`OrderedPart`]) for newtypes, short-code enums such as the Alibaba Cloud
+/// design note's "淘寶 => tb", and structs of fixed-width fields:
+///
+/// ```
+/// use rowkey::KeyPart;
+///
+/// #[derive(KeyPart, Debug, PartialEq)]
+/// enum Platform {
+///     #[rowkey(code = "tb")]
+///     Taobao,
+///     #[rowkey(code = "tm")]
+///     Tmall,
+/// }
+///
+/// assert_eq!(<Platform as KeyPart>::WIDTH, Some(2));
+/// ```
+///
+/// By hand, the same enum is:
 ///
 /// ```
 /// use rowkey::{DecodePart, ErrorKind, KeyPart};
@@ -21,7 +39,11 @@ use crate::ErrorKind;
 ///     const WIDTH: Option<usize> = Some(2);
 ///     fn encoded_len(&self) -> usize { 2 }
 ///     fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
-///         out.copy_from_slice(match self { Platform::Taobao => b"tb", Platform::Tmall => b"tm" });
+///         let code = match self { Platform::Taobao => b"tb", Platform::Tmall => b"tm" };
+///         if out.len() != code.len() {
+///             return Err(ErrorKind::Invalid { reason: "field body has the wrong width" });
+///         }
+///         out.copy_from_slice(code);
 ///         Ok(())
 ///     }
 /// }
@@ -80,7 +102,7 @@ use crate::ErrorKind;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a row-key field type",
     label = "`{Self}` does not implement rowkey::KeyPart",
-    note = "integers, bool, [u8; N], &str, String, &[u8] and Vec<u8> are built in; implement rowkey::KeyPart and rowkey::DecodePart for your own types"
+    note = "integers, bool, [u8; N], &str, String, &[u8] and Vec<u8> are built in; for your own type, #[derive(rowkey::KeyPart)] (a newtype with #[rowkey(transparent)], an enum with #[rowkey(code = \"..\")] per variant, a struct of fixed-width fields)"
 )]
 pub trait KeyPart {
     /// `Some(n)` when every value writes exactly `n` bytes; `None` for a

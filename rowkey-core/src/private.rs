@@ -4,7 +4,8 @@
 
 pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
 pub use crate::derived::{
-    check_fixed, fixed_part_width, i128, read_fixed, u64, write_code, write_fixed,
+    check_fixed, fixed_part_width, i128, read_fixed, require_fixed_part, u64, write_code,
+    write_fixed,
 };
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};

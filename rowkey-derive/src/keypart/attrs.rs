@@ -51,8 +51,11 @@ pub struct Code {
     pub lit: Lit,
 }
 
-pub fn variant_code(cx: &Ctxt, attrs: &[Attribute]) -> Option<Code> {
+/// `Ok(None)` when the variant has no code attribute; `Err` when it has one
+/// that was already reported.
+pub fn variant_code(cx: &Ctxt, attrs: &[Attribute]) -> Result<Option<Code>, ()> {
     let mut code = None;
+    let mut failed = false;
     for attr in attrs.iter().filter(|a| a.path().is_ident("rowkey")) {
         let result = attr.parse_nested_meta(|meta| {
             if !meta.path.is_ident("code") {
@@ -85,9 +88,14 @@ pub fn variant_code(cx: &Ctxt, attrs: &[Attribute]) -> Option<Code> {
         });
         if let Err(err) = result {
             cx.syn_error(err);
+            failed = true;
         }
     }
-    code
+    if failed {
+        Err(())
+    } else {
+        Ok(code)
+    }
 }
 
 /// Fields of a struct take no `#[rowkey(..)]` of this derive (a code there

@@ -35,7 +35,10 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, data: &DataEnum, p: &TokenStream) -
                 "a variant's bytes are its #[rowkey(code = \"..\")], not its discriminant: remove `= ..`",
             );
         }
-        let Some(code) = variant_code(cx, &v.attrs) else {
+        let Ok(code) = variant_code(cx, &v.attrs) else {
+            continue;
+        };
+        let Some(code) = code else {
             cx.error_spanned_by(
                 &v.ident,
                 format!(

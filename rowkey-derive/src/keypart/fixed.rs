@@ -3,6 +3,7 @@
 //! a 3-byte tag key id and a 3-byte value id), or any small record.
 
 use super::members;
+use crate::checks::respan;
 use crate::ctxt::Ctxt;
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
@@ -47,8 +48,13 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, fields: &Fields, p: &TokenStream) -
         .filter(|(_, f)| !mentions_generics(&f.ty, &node.generics))
         .map(|(_, f)| {
             let ty = &f.ty;
-            quote_spanned! {ty.span()=>
-                const _: #p::usize = #p::fixed_part_width(<#ty as #p::KeyPart>::WIDTH);
+            let span = ty.span();
+            let p = respan(p, span);
+            quote_spanned! {span=>
+                const _: () = #p::require_fixed_part::<
+                    #p::Check<#ty, { #p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
+                    #ty,
+                >();
             }
         });
     let (impl_g, ty_g, where_g) = node.generics.split_for_impl();

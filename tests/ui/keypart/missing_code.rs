@@ -1,0 +1,10 @@
+use rowkey::KeyPart;
+
+#[derive(KeyPart)]
+enum Platform {
+    #[rowkey(code = "tb")]
+    Taobao,
+    Tmall,
+}
+
+fn main() {}

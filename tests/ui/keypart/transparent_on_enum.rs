@@ -1,0 +1,10 @@
+use rowkey::KeyPart;
+
+#[derive(KeyPart)]
+#[rowkey(transparent)]
+enum Platform {
+    #[rowkey(code = "tb")]
+    Taobao,
+}
+
+fn main() {}
