@@ -98,24 +98,36 @@ fn widths_follow_the_fields() {
 
 #[test]
 fn newtypes_write_their_fields_bytes() -> Result<(), rowkey::Error> {
-    let key = Order { platform: Platform::Taobao, user: UserId(9), tenant: Tenant("acme") };
+    let key = Order {
+        platform: Platform::Taobao,
+        user: UserId(9),
+        tenant: Tenant("acme"),
+    };
     let bytes = key.to_vec()?;
     // 9 mod 8 = 1: the bucket of the newtype's u64.
     assert_eq!(bytes, b"\x01\0\0\0\0\0\0\0\x09tbacme");
     assert_eq!(Order::decode(&bytes)?, key);
     // The borrowed newtype borrows from the key.
     let decoded = Order::decode(&bytes)?;
-    assert!(std::ptr::eq(decoded.tenant.0.as_ptr(), bytes[11..].as_ptr()));
+    assert!(std::ptr::eq(
+        decoded.tenant.0.as_ptr(),
+        bytes[11..].as_ptr()
+    ));
     Ok(())
 }
 
 #[test]
 fn reverse_ts_and_pad_reach_through_a_newtype() -> Result<(), rowkey::Error> {
     let key = Event {
-        host: Host { name: "web01".into() },
+        host: Host {
+            name: "web01".into(),
+        },
         level: Level::Error,
         at: Millis(1_700_000_000_000),
-        tag: Tag { key: *b"\0\0\x01", value: *b"\0\0\x02" },
+        tag: Tag {
+            key: *b"\0\0\x01",
+            value: *b"\0\0\x02",
+        },
     };
     let bytes = key.to_vec()?;
     let mut want = b"web01\0\0\0err\0".to_vec();
@@ -123,14 +135,24 @@ fn reverse_ts_and_pad_reach_through_a_newtype() -> Result<(), rowkey::Error> {
     want.extend_from_slice(b"\0\0\x01\0\0\x02");
     assert_eq!(bytes, want);
     assert_eq!(Event::decode(&bytes)?, key);
-    let too_long = Event { host: Host { name: "web01-long-name".into() }, ..key };
+    let too_long = Event {
+        host: Host {
+            name: "web01-long-name".into(),
+        },
+        ..key
+    };
     assert_eq!(too_long.to_vec().unwrap_err().field_name(), Some("host"));
     Ok(())
 }
 
 #[test]
 fn unknown_codes_are_refused_naming_the_field() -> Result<(), rowkey::Error> {
-    let bytes = Order { platform: Platform::Jd, user: UserId(1), tenant: Tenant("t") }.to_vec()?;
+    let bytes = Order {
+        platform: Platform::Jd,
+        user: UserId(1),
+        tenant: Tenant("t"),
+    }
+    .to_vec()?;
     let mut bad = bytes.clone();
     bad[9..11].copy_from_slice(b"tx");
     let err = Order::decode(&bad).unwrap_err();
@@ -142,7 +164,9 @@ fn unknown_codes_are_refused_naming_the_field() -> Result<(), rowkey::Error> {
     );
     assert_eq!(
         Level::decode_part(b"fatal").unwrap_err(),
-        ErrorKind::Invalid { reason: "not a code of Level (one of warn, err, \\x00\\xFF)" }
+        ErrorKind::Invalid {
+            reason: "not a code of Level (one of warn, err, \\x00\\xFF)"
+        }
     );
     for code in [&b"warn"[..], b"err", b"\x00\xFF"] {
         let level = Level::decode_part(code).unwrap();
@@ -153,7 +177,12 @@ fn unknown_codes_are_refused_naming_the_field() -> Result<(), rowkey::Error> {
     // A buffer of the wrong width is refused, not a panic.
     assert!(Platform::Tmall.encode_part(&mut [0; 3]).is_err());
     assert!(Tag::decode_part(&[0; 5]).is_err());
-    assert!(Tag { key: [1; 3], value: [2; 3] }.encode_part(&mut [0; 7]).is_err());
+    assert!(Tag {
+        key: [1; 3],
+        value: [2; 3]
+    }
+    .encode_part(&mut [0; 7])
+    .is_err());
     Ok(())
 }
 
@@ -161,15 +190,32 @@ fn unknown_codes_are_refused_naming_the_field() -> Result<(), rowkey::Error> {
 fn order_is_the_codes_order() -> Result<(), rowkey::Error> {
     let mut keys: Vec<Vec<u8>> = [Platform::Tmall, Platform::Taobao, Platform::Jd]
         .into_iter()
-        .map(|platform| Order { platform, user: UserId(0), tenant: Tenant("") }.to_vec())
+        .map(|platform| {
+            Order {
+                platform,
+                user: UserId(0),
+                tenant: Tenant(""),
+            }
+            .to_vec()
+        })
         .collect::<Result<_, _>>()?;
     keys.sort();
-    let order: Vec<Platform> =
-        keys.iter().map(|k| Order::decode(k).map(|o| o.platform)).collect::<Result<_, _>>()?;
+    let order: Vec<Platform> = keys
+        .iter()
+        .map(|k| Order::decode(k).map(|o| o.platform))
+        .collect::<Result<_, _>>()?;
     assert_eq!(order, [Platform::Jd, Platform::Taobao, Platform::Tmall]);
     // #[desc] on a code enum: highest code first.
-    let a = Ranked { platform: Platform::Tmall, pair: Pair(1, UserId(2), true) }.to_vec()?;
-    let b = Ranked { platform: Platform::Jd, pair: Pair(1, UserId(2), true) }.to_vec()?;
+    let a = Ranked {
+        platform: Platform::Tmall,
+        pair: Pair(1, UserId(2), true),
+    }
+    .to_vec()?;
+    let b = Ranked {
+        platform: Platform::Jd,
+        pair: Pair(1, UserId(2), true),
+    }
+    .to_vec()?;
     assert!(a < b);
     assert_eq!(Ranked::decode(&a)?.platform, Platform::Tmall);
     Ok(())
@@ -177,20 +223,67 @@ fn order_is_the_codes_order() -> Result<(), rowkey::Error> {
 
 #[test]
 fn scans_take_values_and_ranges_of_derived_parts() -> Result<(), rowkey::Error> {
-    let key = Order { platform: Platform::Tmall, user: UserId(42), tenant: Tenant("acme") };
+    let key = Order {
+        platform: Platform::Tmall,
+        user: UserId(42),
+        tenant: Tenant("acme"),
+    };
     let bytes = key.to_vec()?;
-    let ranges: Vec<_> = Order::scan().user(UserId(42)).platform(Platform::Tmall).ranges()?.collect();
+    let ranges: Vec<_> = Order::scan()
+        .user(UserId(42))
+        .platform(Platform::Tmall)
+        .ranges()?
+        .collect();
     assert_eq!(ranges.len(), 1);
     assert!(ranges[0].contains(&bytes));
     // A range over the code enum: Jd..Tmall holds Taobao, not Tmall.
-    let taobao = Order { platform: Platform::Taobao, ..key }.to_vec()?;
-    let ranges: Vec<_> =
-        Order::scan().user(UserId(42)).platform(Platform::Jd..Platform::Tmall).ranges()?.collect();
+    let taobao = Order {
+        platform: Platform::Taobao,
+        ..key
+    }
+    .to_vec()?;
+    let ranges: Vec<_> = Order::scan()
+        .user(UserId(42))
+        .platform(Platform::Jd..Platform::Tmall)
+        .ranges()?
+        .collect();
     assert!(ranges.iter().any(|r| r.contains(&taobao)));
     assert!(!ranges.iter().any(|r| r.contains(&bytes)));
     // A range over the newtype's u64 behind its bucket fans out.
     let ranges = Order::scan().user(UserId(40)..UserId(50)).ranges()?;
     assert_eq!(ranges.fan_out(), 8);
     assert!(ranges.into_iter().any(|r| r.contains(&bytes)));
+    Ok(())
+}
+
+/// Fields named as types, as the scan builder's order check names them
+/// (`u64`, `none`), and a unit-struct-like name (`n`) that generated code
+/// also uses as a parameter.
+#[derive(RowKey, Debug, PartialEq)]
+struct Odd {
+    none: u32,
+    u64: u64,
+    n: UserId,
+    u8: u8,
+}
+
+#[test]
+fn scan_order_markers_shadow_no_type() -> Result<(), rowkey::Error> {
+    let key = Odd {
+        none: 1,
+        u64: 2,
+        n: UserId(3),
+        u8: 4,
+    };
+    let bytes = key.to_vec()?;
+    assert_eq!(Odd::decode(&bytes)?, key);
+    let ranges: Vec<_> = Odd::scan()
+        .none(1)
+        .u64(2)
+        .n(UserId(3))
+        .u8(4..5)
+        .ranges()?
+        .collect();
+    assert!(ranges[0].contains(&bytes));
     Ok(())
 }

@@ -28,6 +28,9 @@ pub fn write_code(out: &mut [u8], code: &[u8]) -> Result<(), ErrorKind> {
 /// `WIDTH` (const evaluation only). A variable-width part has none: the
 /// derive refuses one by name, and one behind a generic parameter stops the
 /// build here, at compile time, with the rule.
+///
+/// # Panics
+/// For `None`, in const evaluation only: the build stops with the rule.
 #[must_use]
 pub const fn fixed_part_width(width: Option<usize>) -> usize {
     match width {
@@ -91,6 +94,9 @@ pub fn check_fixed(len: usize, width: usize) -> Result<(), ErrorKind> {
 // The primitive types the forwarded `ReverseTs` signatures name, as the
 // derive spells them (a user's own `u64` cannot capture them).
 pub use core::primitive::{i128, u64};
+
+// `K::MAX_LEN` of an unbounded key stops the build naming the field.
+pub use core::panic;
 
 /// The fixed-width rule of a `#[derive(KeyPart)]` struct's fields, for a
 /// field type only the compiler knows the width of: `C` is

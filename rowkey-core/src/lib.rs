@@ -40,6 +40,8 @@ mod text;
 mod walk;
 // What #[derive(KeyPart)] calls (through __private).
 mod derived;
+// The scan builder's key-order bound (through __private).
+mod scan_order;
 
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};
@@ -63,6 +65,10 @@ pub use scan::{
 pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 pub use text::Decimal;
+// The key-order bound of a scan builder, named in its error (`rowkey::NextField`
+// reads better there than the `__private` path).
+#[doc(hidden)]
+pub use scan_order::{NextField, ScanNext};
 
 #[doc(hidden)]
 #[path = "private.rs"]

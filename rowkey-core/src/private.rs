@@ -4,7 +4,7 @@
 
 pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
 pub use crate::derived::{
-    check_fixed, fixed_part_width, i128, read_fixed, require_fixed_part, u64, write_code,
+    check_fixed, fixed_part_width, i128, panic, read_fixed, require_fixed_part, u64, write_code,
     write_fixed,
 };
 pub use crate::desc::{invert, restore};
@@ -18,6 +18,7 @@ pub use crate::scan::{
     reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
     Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
+pub use crate::scan_order::{NextField, ScanNext};
 pub use crate::slot::{
     at_offset, check_encode_len, check_trailing, plain_len, push_segment, take_framed, take_padded,
     write_plain, Frame as SlotFrame, WriteFrame,

@@ -95,6 +95,14 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         let Some(name) = FIELD_ATTRS.iter().find(|n| attr.path().is_ident(n)) else {
             if attr.path().is_ident("rowkey") {
                 misplaced_rowkey(cx, attr, &mut out);
+            } else if let Some(ident) = attr.path().get_ident() {
+                let typed = ident.to_string();
+                if let Some(meant) = crate::suggest::closest(&typed, FIELD_ATTRS) {
+                    cx.error_spanned_by(
+                        ident,
+                        format!("unknown attribute `{typed}`; did you mean `#[{meant}]`?"),
+                    );
+                }
             }
             continue;
         };

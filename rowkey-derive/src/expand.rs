@@ -272,11 +272,11 @@ fn inherent_impl(g: &Gen) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let (impl_generics, ty_generics, where_clause) = g.input.original.generics.split_for_impl();
     let put_fns = g.layouts.iter().map(|l| put_fns(l, p, name));
+    let max_len = crate::max_len::max_len(&g.layouts, p, &g.w_max, name);
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
-            /// The widest key: a buffer this long holds any key.
-            pub const MAX_LEN: #p::usize = #p::bounded(<Self as #p::RowKey>::MAX_WIDTH);
+            #max_len
 
             /// See `rowkey::split_keys`.
             #[inline]

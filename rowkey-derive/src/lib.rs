@@ -28,9 +28,12 @@ mod encode;
 mod expand;
 mod fallback;
 mod keypart;
+mod max_len;
 mod model;
 mod salt;
 mod scan;
+mod scan_order;
+mod suggest;
 mod valid;
 
 use proc_macro::TokenStream;

@@ -54,6 +54,8 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         .map_or(0, |i| i + 1);
     let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
 
+    let markers = crate::scan_order::markers(layouts, p, &key_ty, &lifetimes);
+    let order_items = markers.items();
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
     for l in layouts {
@@ -63,8 +65,9 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         });
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
+        let order = markers.bound(l.index, p, &key_ty);
         let (step, method) = field(
-            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v,
+            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v, &order,
         );
         steps.extend(step);
         methods.extend(method);
@@ -123,6 +126,8 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
 
         #steps
 
+        #order_items
+
         #[automatically_derived]
         impl<#(#lifetimes),*> #key_ty {
             /// See `rowkey::RowKey::SCAN_CAP`.
@@ -173,6 +178,7 @@ fn field(
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
+    order: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let i = l.index;
     let field = l.field.ident;
@@ -207,8 +213,7 @@ fn field(
     };
     let bounds = l.scan_bounds(p);
     // Stage `i` only: at any other stage the call fails with the bound's
-    // message, which says why.
-    let order = quote!(#p::InKeyOrder<#key_ty, #i>);
+    // message, which names the field expected (`scan_order.rs`).
     // A plain field has no writer of its own: the runtime's plain writer,
     // by its frame (`encode::plain_writer`).
     let plain = crate::encode::plain_writer(l, p);
@@ -259,7 +264,7 @@ fn field(
                 value: __A,
             ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #p::ValueOf<__A, #ty>, #i>>
             where
-                #p::Stage<STAGE>: #order,
+                #order
                 __A: #p::ScanValue<#ty>,
                 #p::ValueOf<__A, #ty>: #bounds,
             {
@@ -364,7 +369,7 @@ fn field(
             #builder<#(#lifetimes,)* #n, #p::RangeArg<__S, __A, #ty, #i>>,
         >
         where
-            #p::Stage<STAGE>: #order,
+            #order
             __A: #p::ScanArg<#ty>,
             #p::ArgValue<__A, #ty>: #bounds,
         {

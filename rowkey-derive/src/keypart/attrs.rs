@@ -112,5 +112,6 @@ pub fn no_codes_on_fields(cx: &Ctxt, fields: &Fields) {
 }
 
 fn span_of(path: &Path) -> Span {
-    path.get_ident().map_or_else(Span::call_site, syn::Ident::span)
+    path.get_ident()
+        .map_or_else(Span::call_site, syn::Ident::span)
 }

@@ -6,6 +6,7 @@ use super::attrs::{variant_code, Code};
 use crate::ctxt::Ctxt;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
+use std::fmt::Write as _;
 use syn::{DataEnum, DeriveInput, Fields};
 
 pub fn expand(cx: &Ctxt, node: &DeriveInput, data: &DataEnum, p: &TokenStream) -> TokenStream {
@@ -126,7 +127,7 @@ fn printable(bytes: &[u8]) -> String {
         if b.is_ascii_alphanumeric() || b" `~!@#$%^&*()-_=+[]{}|;:'\",.<>/?".contains(&b) {
             s.push(char::from(b));
         } else {
-            s.push_str(&format!("\\x{b:02X}"));
+            let _ = write!(s, "\\x{b:02X}");
         }
     }
     match std::str::from_utf8(bytes) {

@@ -62,11 +62,10 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, fields: &Fields, p: &TokenStream) -
     let mut de_g = node.generics.clone();
     de_g.params.insert(0, syn::parse_quote!('__rowkey_de));
     let (de_impl, _, _) = de_g.split_for_impl();
-    let build = match fields {
-        Fields::Named(_) => {
-            quote!(#ident { #(#names: #p::read_fixed::<#tys>(bytes, &mut at)?,)* })
-        }
-        _ => quote!(#ident ( #(#p::read_fixed::<#tys>(bytes, &mut at)?,)* )),
+    let build = if let Fields::Named(_) = fields {
+        quote!(#ident { #(#names: #p::read_fixed::<#tys>(bytes, &mut at)?,)* })
+    } else {
+        quote!(#ident ( #(#p::read_fixed::<#tys>(bytes, &mut at)?,)* ))
     };
     quote! {
         #(#own_checks)*

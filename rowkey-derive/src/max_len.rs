@@ -1,0 +1,32 @@
+//! `K::MAX_LEN`, the widest key. For a key with no widest value the
+//! constant's evaluation fails at the first field that makes it unbounded,
+//! with a message naming that field and spanned on it.
+
+use crate::checks::respan;
+use crate::model::Layout;
+use proc_macro2::TokenStream;
+use quote::quote_spanned;
+
+pub fn max_len(layouts: &[Layout], p: &TokenStream, w_max: &TokenStream, key: &str) -> TokenStream {
+    let checks = layouts.iter().map(|l| {
+        let span = l.field.ident.span();
+        let at = 2 + 2 * l.index;
+        let msg = format!(
+            "`{key}::MAX_LEN` does not exist: field `{}` has no maximum width (a variable-width value without #[pad(N)]); pad it, or encode into `{key}::Buf`, `encoded_len()` or `to_vec()`",
+            l.name
+        );
+        let p = respan(p, span);
+        quote_spanned! {span=>
+            if #w_max[#at].is_none() {
+                #p::panic!(#msg);
+            }
+        }
+    });
+    quote::quote! {
+        /// The widest key: a buffer this long holds any key.
+        pub const MAX_LEN: #p::usize = {
+            #(#checks)*
+            #p::bounded(<Self as #p::RowKey>::MAX_WIDTH)
+        };
+    }
+}
