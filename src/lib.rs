@@ -312,6 +312,10 @@
 //! AVX-512 or AVX2 registers when the CPU has them, detected at run time
 //! through the `pulp` crate's safe dispatch (`no_std` too); without it they
 //! use the build's vector width (SSE2 on x86-64), with the same bytes.
+//! `serde` (off by default) serializes [`KeyRange`] and [`OwnedKeyRange`] as
+//! the key type's name and their rows as HBase shell text (the
+//! `Bytes.toStringBinary` that [`RowKey::display`] prints a key as), and
+//! refuses another key's range or text that form would not have written.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -42,12 +42,15 @@ mod walk;
 mod derived;
 // The scan builder's key-order bound (through __private).
 mod scan_order;
+// Keys as HBase shell text, and that text read back (serde).
+mod key_text;
 
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use error::{Error, ErrorKind};
 pub use escape::EscapeBytes;
 pub use hotspot::{Hotspot, Load};
+pub use key_text::KeyText;
 #[cfg(feature = "async")]
 pub use merge::MergeStreams;
 #[cfg(feature = "alloc")]
@@ -268,6 +271,18 @@ pub trait RowKey: Sized {
         let n = self.encode_into(&mut out)?;
         out.truncate(n);
         Ok(out)
+    }
+
+    /// The key as the HBase shell prints its row (`Bytes.toStringBinary`):
+    /// `println!("{}", key.display()?)`. Encodes into the key's stack
+    /// buffer, [`Buf`](RowKey::Buf); no allocation.
+    ///
+    /// # Errors
+    /// As [`encode_into`](RowKey::encode_into).
+    fn display(&self) -> Result<KeyText<Self::Buf>, Error> {
+        let mut buf = Self::Buf::ZERO;
+        let len = self.encode_into(buf.as_mut())?;
+        Ok(KeyText::new(buf, len))
     }
 
     /// Reads a key back, checking every salt, bucket, pad and delimiter;

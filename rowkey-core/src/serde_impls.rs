@@ -1,29 +1,39 @@
 //! The optional `serde` feature: a range serializes as
-//! `{ start: bytes, stop: bytes | null }` and deserializes through its
-//! checked constructor, so an empty or oversized range cannot come back in.
+//! `{ key: "Name", start: "row", stop: "row" | null }`, each row as HBase's
+//! `Bytes.toStringBinary` writes it, and deserializes through its checked
+//! constructor: another key's range, an empty or oversized range, and text
+//! that form would not have written (`\x41` for `A`, lower-case hex) cannot
+//! come back in.
 
-use crate::{KeyBuf, KeyRange, RowKey};
+use crate::key_text::parse_binary;
+use crate::{Binary, KeyBuf, KeyRange, RowKey};
 use core::fmt;
 use core::marker::PhantomData;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-const FIELDS: &[&str] = &["start", "stop"];
+const FIELDS: &[&str] = &["key", "start", "stop"];
 
-/// Bytes as serde bytes (a byte string where the format has one).
-struct Bytes<'a>(&'a [u8]);
+/// A row as `Bytes.toStringBinary` text.
+struct Text<'a>(&'a [u8]);
 
-impl Serialize for Bytes<'_> {
+impl Serialize for Text<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_bytes(self.0)
+        s.collect_str(&Binary(self.0))
     }
 }
 
-fn serialize<S: Serializer>(start: &[u8], stop: Option<&[u8]>, s: S) -> Result<S::Ok, S::Error> {
-    let mut st = s.serialize_struct("KeyRange", 2)?;
-    st.serialize_field("start", &Bytes(start))?;
-    st.serialize_field("stop", &stop.map(Bytes))?;
+fn serialize<S: Serializer>(
+    key: &'static str,
+    start: &[u8],
+    stop: Option<&[u8]>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let mut st = s.serialize_struct("KeyRange", 3)?;
+    st.serialize_field("key", key)?;
+    st.serialize_field("start", &Text(start))?;
+    st.serialize_field("stop", &stop.map(Text))?;
     st.end()
 }
 
@@ -84,42 +94,65 @@ impl Sink for alloc::vec::Vec<u8> {
     }
 }
 
-/// One row: bytes, a byte string, or a sequence of integers (how formats
-/// without a byte type write bytes).
+/// One row, from `Bytes.toStringBinary` text.
 struct Row<S>(S);
 
 impl<'de, S: Sink> Deserialize<'de> for Row<S> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V<S>(PhantomData<S>);
-        impl<'de, S: Sink> Visitor<'de> for V<S> {
+        impl<S: Sink> Visitor<'_> for V<S> {
             type Value = Row<S>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "a row of at most {} bytes", S::MAX)
+                write!(
+                    f,
+                    "a row of at most {} bytes as Bytes.toStringBinary text",
+                    S::MAX
+                )
             }
-            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Row<S>, E> {
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Row<S>, E> {
                 let mut row = S::empty();
-                if !row.put(v) {
-                    return Err(E::invalid_length(v.len(), &self));
-                }
-                Ok(Row(row))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Row<S>, A::Error> {
-                let mut row = S::empty();
-                let mut n = 0;
-                while let Some(b) = seq.next_element::<u8>()? {
+                let mut n = 0usize;
+                let whole = parse_binary(v, |b| {
                     n += 1;
-                    if !row.put(&[b]) {
-                        return Err(de::Error::invalid_length(n, &self));
-                    }
+                    row.put(&[b])
+                })
+                .map_err(E::custom)?;
+                if !whole {
+                    return Err(E::invalid_length(n, &self));
                 }
                 Ok(Row(row))
             }
         }
-        d.deserialize_bytes(V(PhantomData))
+        d.deserialize_str(V(PhantomData))
+    }
+}
+
+/// The key type's name, which must be the one the range is read as.
+struct KeyName(&'static str);
+
+impl<'de> de::DeserializeSeed<'de> for KeyName {
+    type Value = ();
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        struct V(&'static str);
+        impl Visitor<'_> for V {
+            type Value = ();
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "the key type's name, `{}`", self.0)
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<(), E> {
+                if v == self.0 {
+                    Ok(())
+                } else {
+                    Err(E::invalid_value(de::Unexpected::Str(v), &self))
+                }
+            }
+        }
+        d.deserialize_str(V(self.0))
     }
 }
 
 enum Field {
+    Key,
     Start,
     Stop,
 }
@@ -130,10 +163,11 @@ impl<'de> Deserialize<'de> for Field {
         impl Visitor<'_> for V {
             type Value = Field;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("`start` or `stop`")
+                f.write_str("`key`, `start` or `stop`")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Field, E> {
                 match v {
+                    "key" => Ok(Field::Key),
                     "start" => Ok(Field::Start),
                     "stop" => Ok(Field::Stop),
                     _ => Err(E::unknown_field(v, FIELDS)),
@@ -146,10 +180,16 @@ impl<'de> Deserialize<'de> for Field {
 
 type Make<T> = fn(&[u8], Option<&[u8]>) -> Result<T, crate::Error>;
 
-/// Reads `{ start, stop }` (or a two-element sequence) into `S` sinks and
-/// hands the rows to `make`, the range's checked constructor.
-fn deserialize<'de, D: Deserializer<'de>, S: Sink, T>(d: D, make: Make<T>) -> Result<T, D::Error> {
+/// Reads `{ key, start, stop }` (or a three-element sequence) into `S`
+/// sinks, checks `key` is `name`, and hands the rows to `make`, the range's
+/// checked constructor.
+fn deserialize<'de, D: Deserializer<'de>, S: Sink, T>(
+    d: D,
+    name: &'static str,
+    make: Make<T>,
+) -> Result<T, D::Error> {
     struct V<S, T> {
+        name: &'static str,
         make: Make<T>,
         _sink: PhantomData<S>,
     }
@@ -163,22 +203,30 @@ fn deserialize<'de, D: Deserializer<'de>, S: Sink, T>(d: D, make: Make<T>) -> Re
     impl<'de, S: Sink, T> Visitor<'de> for V<S, T> {
         type Value = T;
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a key range { start, stop }")
+            write!(f, "a key range of `{}` {{ key, start, stop }}", self.name)
         }
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<T, A::Error> {
+            seq.next_element_seed(KeyName(self.name))?
+                .ok_or_else(|| de::Error::invalid_length(0, &self))?;
             let start: Row<S> = seq
                 .next_element()?
-                .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                .ok_or_else(|| de::Error::invalid_length(1, &self))?;
             let stop: Option<Row<S>> = seq
                 .next_element()?
-                .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                .ok_or_else(|| de::Error::invalid_length(2, &self))?;
             finish(self.make, &start, stop.as_ref())
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
+            let mut key_seen = false;
             let mut start: Option<Row<S>> = None;
             let mut stop: Option<Option<Row<S>>> = None;
             while let Some(key) = map.next_key::<Field>()? {
                 match key {
+                    Field::Key if key_seen => return Err(de::Error::duplicate_field("key")),
+                    Field::Key => {
+                        map.next_value_seed(KeyName(self.name))?;
+                        key_seen = true;
+                    }
                     Field::Start if start.is_some() => {
                         return Err(de::Error::duplicate_field("start"))
                     }
@@ -189,6 +237,9 @@ fn deserialize<'de, D: Deserializer<'de>, S: Sink, T>(d: D, make: Make<T>) -> Re
                     Field::Stop => stop = Some(map.next_value()?),
                 }
             }
+            if !key_seen {
+                return Err(de::Error::missing_field("key"));
+            }
             let start = start.ok_or_else(|| de::Error::missing_field("start"))?;
             let stop = stop.ok_or_else(|| de::Error::missing_field("stop"))?;
             finish(self.make, &start, stop.as_ref())
@@ -198,6 +249,7 @@ fn deserialize<'de, D: Deserializer<'de>, S: Sink, T>(d: D, make: Make<T>) -> Re
         "KeyRange",
         FIELDS,
         V::<S, T> {
+            name,
             make,
             _sink: PhantomData,
         },
@@ -206,26 +258,26 @@ fn deserialize<'de, D: Deserializer<'de>, S: Sink, T>(d: D, make: Make<T>) -> Re
 
 impl<K: RowKey> Serialize for KeyRange<K> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize(self.start(), self.stop(), s)
+        serialize(K::NAME, self.start(), self.stop(), s)
     }
 }
 
 impl<'de, K: RowKey> Deserialize<'de> for KeyRange<K> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        deserialize::<D, Inline<K::ScanBuf>, Self>(d, KeyRange::new)
+        deserialize::<D, Inline<K::ScanBuf>, Self>(d, K::NAME, KeyRange::new)
     }
 }
 
 #[cfg(feature = "alloc")]
 impl<K: RowKey> Serialize for crate::OwnedKeyRange<K> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        serialize(self.start(), self.stop(), s)
+        serialize(K::NAME, self.start(), self.stop(), s)
     }
 }
 
 #[cfg(feature = "alloc")]
 impl<'de, K: RowKey> Deserialize<'de> for crate::OwnedKeyRange<K> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        deserialize::<D, alloc::vec::Vec<u8>, Self>(d, crate::OwnedKeyRange::new)
+        deserialize::<D, alloc::vec::Vec<u8>, Self>(d, K::NAME, crate::OwnedKeyRange::new)
     }
 }
