@@ -358,7 +358,7 @@ pub mod attributes {
     //! | `[u8; N]` | the N bytes | UUIDs, fixed binary ids |
     //! | `&str`, `String` | UTF-8 bytes, variable width | `Bytes.toBytes(String)` |
     //! | `&[u8]`, `Vec<u8>` | the bytes, variable width | |
-    //! | your type | through [`KeyPart`](crate::KeyPart) | short codes (`淘寶 => tb`), newtypes |
+    //! | your type | `#[derive(KeyPart)]` or [`KeyPart`](crate::KeyPart) by hand ([`guide::own_types`](crate::guide::own_types)) | short codes (`淘寶 => tb`), newtypes, fixed-width structs |
     //!
     //! A variable-width field may stand unadorned only as the **last** field.
     //!
