@@ -287,3 +287,63 @@ fn scan_order_markers_shadow_no_type() -> Result<(), rowkey::Error> {
     assert!(ranges[0].contains(&bytes));
     Ok(())
 }
+
+/// OpenTSDB's tag pair as it writes it: two 3-byte UIDs (`UniqueId.longToUID`).
+#[derive(KeyPart, Debug, PartialEq, Clone, Copy)]
+struct TsdbTag {
+    #[width(3)]
+    key: u32,
+    #[width(3)]
+    value: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct TsdbRow {
+    metric: [u8; 3],
+    base: u32,
+    tag: TsdbTag,
+}
+
+#[test]
+fn width_writes_the_low_bytes_and_refuses_what_does_not_fit() -> Result<(), rowkey::Error> {
+    assert_eq!(<TsdbTag as KeyPart>::WIDTH, Some(6));
+    let tag = TsdbTag {
+        key: 0x01_02_03,
+        value: 0xFF_FF_FF,
+    };
+    let mut out = [0u8; 6];
+    tag.encode_part(&mut out).unwrap();
+    assert_eq!(out, [1, 2, 3, 0xFF, 0xFF, 0xFF]);
+    assert_eq!(TsdbTag::decode_part(&out).unwrap(), tag);
+    let row = TsdbRow {
+        metric: [0, 0, 7],
+        base: 1_700_000_000,
+        tag,
+    };
+    assert_eq!(TsdbRow::decode(&row.to_vec()?)?, row);
+    // 2^24 needs a fourth byte: refused, naming the field, never truncated.
+    let big = TsdbRow {
+        tag: TsdbTag {
+            key: 1 << 24,
+            value: 0,
+        },
+        ..row
+    };
+    let err = big.to_vec().unwrap_err();
+    assert_eq!(err.field_name(), Some("tag"));
+    assert!(err.to_string().contains("#[width(W)]"), "{err}");
+    // Order: low bytes big-endian keep value order.
+    let a = TsdbTag {
+        key: 0xFF,
+        value: 0,
+    };
+    let b = TsdbTag {
+        key: 0x100,
+        value: 0,
+    };
+    let (mut x, mut y) = ([0u8; 6], [0u8; 6]);
+    a.encode_part(&mut x).unwrap();
+    b.encode_part(&mut y).unwrap();
+    assert!(x < y);
+    Ok(())
+}

@@ -93,7 +93,7 @@ pub fn check_fixed(len: usize, width: usize) -> Result<(), ErrorKind> {
 
 // The primitive types the forwarded `ReverseTs` signatures name, as the
 // derive spells them (a user's own `u64` cannot capture them).
-pub use core::primitive::{i128, u64};
+pub use core::primitive::{i128, u128, u64};
 
 // `K::MAX_LEN` of an unbounded key stops the build naming the field.
 pub use core::panic;
@@ -112,3 +112,52 @@ impl<T: ?Sized> FixedWidthPart<T> for crate::__private::Check<T, true> {}
 /// Compiles only for a fixed-width field type (the bound is the check).
 #[inline(always)]
 pub const fn require_fixed_part<C: FixedWidthPart<T>, T: ?Sized>() {}
+
+/// Writes the low `width` bytes of an unsigned integer, big-endian, at
+/// `*at` (a `#[width(W)]` field of a `#[derive(KeyPart)]` struct:
+/// OpenTSDB's 3-byte UIDs), then moves `*at` past them.
+///
+/// # Errors
+/// A value of `2^(8 width)` or more: it would not fit, and is refused, not
+/// truncated.
+#[inline]
+pub fn write_uint(
+    out: &mut [u8],
+    at: &mut usize,
+    value: u128,
+    width: usize,
+) -> Result<(), ErrorKind> {
+    let skip = 16usize.checked_sub(width).ok_or_else(wrong_width)?;
+    if width < 16 && value >> (8 * width) != 0 {
+        return Err(ErrorKind::Invalid {
+            reason: "value does not fit its #[width(W)] bytes (at most 2^(8W) - 1)",
+        });
+    }
+    let end = at.checked_add(width).ok_or_else(wrong_width)?;
+    let slot = out.get_mut(*at..end).ok_or_else(wrong_width)?;
+    let bytes = value.to_be_bytes();
+    slot.copy_from_slice(bytes.get(skip..).ok_or_else(wrong_width)?);
+    *at = end;
+    Ok(())
+}
+
+/// Reads what [`write_uint`] wrote at `*at`, then moves `*at` past it.
+///
+/// # Errors
+/// Bytes too short (never, as the struct checks its width first).
+#[inline]
+pub fn read_uint<T: TryFrom<u128>>(
+    bytes: &[u8],
+    at: &mut usize,
+    width: usize,
+) -> Result<T, ErrorKind> {
+    let skip = 16usize.checked_sub(width).ok_or_else(wrong_width)?;
+    let end = at.checked_add(width).ok_or_else(wrong_width)?;
+    let slot = bytes.get(*at..end).ok_or_else(wrong_width)?;
+    let mut all = [0u8; 16];
+    all.get_mut(skip..)
+        .ok_or_else(wrong_width)?
+        .copy_from_slice(slot);
+    *at = end;
+    T::try_from(u128::from_be_bytes(all)).map_err(|_| wrong_width())
+}

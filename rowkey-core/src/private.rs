@@ -4,8 +4,8 @@
 
 pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
 pub use crate::derived::{
-    check_fixed, fixed_part_width, i128, panic, read_fixed, require_fixed_part, u64, write_code,
-    write_fixed,
+    check_fixed, fixed_part_width, i128, panic, read_fixed, read_uint, require_fixed_part, u128,
+    u64, write_code, write_fixed, write_uint,
 };
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};

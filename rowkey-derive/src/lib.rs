@@ -172,7 +172,9 @@ pub fn derive_row_key(input: TokenStream) -> TokenStream {
 ///   by code. Decode refuses any other bytes, naming the field.
 /// - Any other struct: its fields back to back, each of fixed width (an
 ///   integer, `bool`, `[u8; N]` or a fixed-width `KeyPart`), such as the
-///   elements of a `Vec<T>` last field.
+///   elements of a `Vec<T>` last field. `#[width(W)]` on an unsigned
+///   integer field writes its low W bytes (OpenTSDB's 3-byte UIDs), and
+///   encode refuses a value that does not fit.
 ///
 /// ```
 /// use rowkey::{KeyPart, RowKey};
@@ -202,7 +204,7 @@ pub fn derive_row_key(input: TokenStream) -> TokenStream {
 /// assert_eq!(err.field_name(), Some("platform"));
 /// # Ok::<(), rowkey::Error>(())
 /// ```
-#[proc_macro_derive(KeyPart, attributes(rowkey))]
+#[proc_macro_derive(KeyPart, attributes(rowkey, width))]
 pub fn derive_key_part(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     keypart::derive(&input).into()

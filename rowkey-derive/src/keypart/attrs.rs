@@ -115,3 +115,73 @@ fn span_of(path: &Path) -> Span {
     path.get_ident()
         .map_or_else(Span::call_site, syn::Ident::span)
 }
+
+/// A field's `#[width(W)]`: its low W bytes, for an unsigned integer of
+/// more than W bytes. `None` without one, or when it was refused (reported).
+pub fn field_width(cx: &Ctxt, field: &syn::Field) -> Option<usize> {
+    let mut out = None;
+    for attr in field.attrs.iter().filter(|a| a.path().is_ident("width")) {
+        if out.is_some() {
+            cx.error_spanned_by(attr, "duplicate #[width]; keep one");
+            continue;
+        }
+        let Some(size) = unsigned_size(&field.ty) else {
+            cx.error_spanned_by(
+                attr,
+                "#[width(W)] fits unsigned integers (u16, u32, u64, u128): it writes their low W bytes",
+            );
+            continue;
+        };
+        let w = match attr
+            .parse_args::<syn::LitInt>()
+            .and_then(|l| l.base10_parse::<usize>())
+        {
+            Ok(w) => w,
+            Err(err) => {
+                cx.syn_error(syn::Error::new(
+                    err.span(),
+                    "write #[width(W)], W a number of bytes",
+                ));
+                continue;
+            }
+        };
+        if w == 0 || w >= size {
+            cx.error_spanned_by(
+                attr,
+                format!(
+                    "#[width({w})] is out of range for a {}-byte integer: use 1 to {} (the full width needs no attribute)",
+                    size,
+                    size - 1
+                ),
+            );
+            continue;
+        }
+        out = Some(w);
+    }
+    out
+}
+
+fn unsigned_size(ty: &syn::Type) -> Option<usize> {
+    let syn::Type::Path(tp) = ty else { return None };
+    let name = tp.path.get_ident()?.to_string();
+    match name.as_str() {
+        "u8" => Some(1),
+        "u16" => Some(2),
+        "u32" => Some(4),
+        "u64" => Some(8),
+        "u128" => Some(16),
+        _ => None,
+    }
+}
+
+/// `#[width]` belongs on a field of a fixed-width struct only.
+pub fn no_width(cx: &Ctxt, fields: &Fields, on: &str) {
+    for field in fields {
+        for attr in field.attrs.iter().filter(|a| a.path().is_ident("width")) {
+            cx.error_spanned_by(
+                attr,
+                format!("#[width(W)] goes on a field of a struct of fixed-width fields, not {on}"),
+            );
+        }
+    }
+}

@@ -20,6 +20,10 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, fields: &Fields, p: &TokenStream) -
         );
         return TokenStream::new();
     }
+    let widths: Vec<Option<usize>> = members
+        .iter()
+        .map(|(_, f)| super::attrs::field_width(cx, f))
+        .collect();
     for (member, field) in &members {
         if let Some(what) = variable_width(&field.ty) {
             let name = match member {
@@ -41,11 +45,49 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, fields: &Fields, p: &TokenStream) -
     }
     let tys = members.iter().map(|(_, f)| &f.ty).collect::<Vec<_>>();
     let names = members.iter().map(|(m, _)| m).collect::<Vec<_>>();
+    // Each field's width in the struct's, its write and its read: a
+    // `#[width(W)]` integer's low W bytes, otherwise the type's own bytes.
+    let part_widths = tys
+        .iter()
+        .zip(&widths)
+        .map(|(ty, w)| {
+            if let Some(w) = w {
+                quote!(#w)
+            } else {
+                quote!(#p::fixed_part_width(<#ty as #p::KeyPart>::WIDTH))
+            }
+        })
+        .collect::<Vec<_>>();
+    let writes = names
+        .iter()
+        .zip(&tys)
+        .zip(&widths)
+        .map(|((name, ty), w)| {
+            if let Some(w) = w {
+                quote!(#p::write_uint(out, &mut at, #p::u128::from(self.#name), #w)?;)
+            } else {
+                quote!(#p::write_fixed::<#ty>(out, &mut at, &self.#name)?;)
+            }
+        })
+        .collect::<Vec<_>>();
+    let reads = tys
+        .iter()
+        .zip(&widths)
+        .map(|(ty, w)| {
+            if let Some(w) = w {
+                quote!(#p::read_uint::<#ty>(bytes, &mut at, #w)?)
+            } else {
+                quote!(#p::read_fixed::<#ty>(bytes, &mut at)?)
+            }
+        })
+        .collect::<Vec<_>>();
     // A field type of the caller's own that turns out variable-width: the
     // check runs in const evaluation, spanned on the field.
     let own_checks = members
         .iter()
-        .filter(|(_, f)| !mentions_generics(&f.ty, &node.generics))
+        .zip(&widths)
+        .filter(|((_, f), w)| w.is_none() && !mentions_generics(&f.ty, &node.generics))
+        .map(|(m, _)| m)
         .map(|(_, f)| {
             let ty = &f.ty;
             let span = ty.span();
@@ -63,9 +105,9 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, fields: &Fields, p: &TokenStream) -
     de_g.params.insert(0, syn::parse_quote!('__rowkey_de));
     let (de_impl, _, _) = de_g.split_for_impl();
     let build = if let Fields::Named(_) = fields {
-        quote!(#ident { #(#names: #p::read_fixed::<#tys>(bytes, &mut at)?,)* })
+        quote!(#ident { #(#names: #reads,)* })
     } else {
-        quote!(#ident ( #(#p::read_fixed::<#tys>(bytes, &mut at)?,)* ))
+        quote!(#ident ( #(#reads,)* ))
     };
     quote! {
         #(#own_checks)*
@@ -73,17 +115,16 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, fields: &Fields, p: &TokenStream) -
         impl #impl_g #p::KeyPart for #ident #ty_g
         where #(for<'__x> #tys: #p::KeyPart,)* #preds
         {
-            const WIDTH: #p::Option<#p::usize> =
-                #p::Some(0 #(+ #p::fixed_part_width(<#tys as #p::KeyPart>::WIDTH))*);
+            const WIDTH: #p::Option<#p::usize> = #p::Some(0 #(+ #part_widths)*);
             #[inline]
             fn encoded_len(&self) -> #p::usize {
-                0 #(+ #p::fixed_part_width(<#tys as #p::KeyPart>::WIDTH))*
+                0 #(+ #part_widths)*
             }
             #[inline]
             fn encode_part(&self, out: &mut [#p::u8]) -> #p::Result<(), #p::ErrorKind> {
                 #p::check_fixed(out.len(), <Self as #p::KeyPart>::encoded_len(self))?;
                 let mut at = 0;
-                #(#p::write_fixed::<#tys>(out, &mut at, &self.#names)?;)*
+                #(#writes)*
                 #p::Ok(())
             }
         }
@@ -93,7 +134,7 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, fields: &Fields, p: &TokenStream) -
         {
             #[inline]
             fn decode_part(bytes: &'__rowkey_de [#p::u8]) -> #p::Result<Self, #p::ErrorKind> {
-                #p::check_fixed(bytes.len(), 0 #(+ #p::fixed_part_width(<#tys as #p::KeyPart>::WIDTH))*)?;
+                #p::check_fixed(bytes.len(), 0 #(+ #part_widths)*)?;
                 let mut at = 0;
                 #p::Ok(#build)
             }

@@ -26,6 +26,11 @@ pub fn derive(node: &DeriveInput) -> TokenStream {
         Data::Struct(data) => {
             attrs::no_codes_on_fields(&cx, &data.fields);
             if let Some(span) = container.transparent {
+                attrs::no_width(
+                    &cx,
+                    &data.fields,
+                    "on a transparent newtype's field (it takes its field's own width)",
+                );
                 newtype::expand(&cx, node, &data.fields, span, &p)
             } else {
                 fixed::expand(&cx, node, &data.fields, &p)
@@ -37,6 +42,9 @@ pub fn derive(node: &DeriveInput) -> TokenStream {
                     span,
                     "#[rowkey(transparent)] goes on a struct with one field; an enum writes a code per variant: #[rowkey(code = \"..\")] on each",
                 ));
+            }
+            for v in &data.variants {
+                attrs::no_width(&cx, &v.fields, "on a variant's data");
             }
             codes::expand(&cx, node, data, &p)
         }
