@@ -347,3 +347,29 @@ fn width_writes_the_low_bytes_and_refuses_what_does_not_fit() -> Result<(), rowk
     assert!(x < y);
     Ok(())
 }
+
+/// A generic newtype takes whatever its parameter writes.
+#[derive(KeyPart, Debug, PartialEq, Clone, Copy)]
+#[rowkey(transparent)]
+struct Tagged<T>(T);
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Generic {
+    #[bucket(4)]
+    id: Tagged<u32>,
+    code: Tagged<Platform>,
+}
+
+#[test]
+fn generic_newtypes_take_their_parameters_encoding() -> Result<(), rowkey::Error> {
+    assert_eq!(<Tagged<u16> as KeyPart>::WIDTH, Some(2));
+    assert_eq!(<Tagged<Level> as KeyPart>::WIDTH, None);
+    let key = Generic {
+        id: Tagged(6),
+        code: Tagged(Platform::Jd),
+    };
+    let bytes = key.to_vec()?;
+    assert_eq!(bytes, b"\x02\0\0\0\x06jd");
+    assert_eq!(Generic::decode(&bytes)?, key);
+    Ok(())
+}
