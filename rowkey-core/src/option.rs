@@ -37,6 +37,39 @@ impl<T: Presence> Presence for &T {
 impl<T: KeyPart> KeyPart for Option<T> {
     /// One byte or one plus `T`'s: not fixed, whatever `T` is.
     const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = match T::MAX_WIDTH {
+        Some(w) => Some(w + 1),
+        None => None,
+    };
+    /// The presence byte says whether `T`'s bytes follow, and a fixed-width
+    /// (or self-delimiting) `T` says where they end: `Option<Option<u8>>`
+    /// may stand before another field.
+    const SELF_DELIMITING: bool = T::WIDTH.is_some() || T::SELF_DELIMITING;
+
+    #[inline]
+    fn delimited_len(bytes: &[u8]) -> Result<usize, ErrorKind> {
+        match bytes.split_first() {
+            None => Err(ErrorKind::UnexpectedEnd {
+                needed: 1,
+                available: 0,
+            }),
+            Some((0, _)) => Ok(1),
+            Some((1, rest)) => {
+                let n = match T::WIDTH {
+                    Some(w) if w <= rest.len() => w,
+                    Some(w) => {
+                        return Err(ErrorKind::UnexpectedEnd {
+                            needed: w,
+                            available: rest.len(),
+                        })
+                    }
+                    None => T::delimited_len(rest)?,
+                };
+                Ok(1 + n)
+            }
+            Some(_) => Err(BAD_PRESENCE),
+        }
+    }
 
     #[inline]
     fn encoded_len(&self) -> usize {

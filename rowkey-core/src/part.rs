@@ -88,6 +88,32 @@ pub trait KeyPart {
     /// `#[delim]` (checked at compile time).
     const WIDTH: Option<usize>;
 
+    /// The most bytes any value writes, `None` when unbounded: `WIDTH` for
+    /// a fixed-width type, one more than `T`'s for an `Option<T>`.
+    const MAX_WIDTH: Option<usize> = Self::WIDTH;
+
+    /// Whether a value's bytes say where they end whatever follows them, so
+    /// that a type of no fixed width may still stand before another field
+    /// without `#[pad]` or `#[delim]`: an `Option<T>` of a fixed-width or
+    /// self-delimiting `T` (its presence byte says whether `T`'s bytes
+    /// follow). Such a type implements
+    /// [`delimited_len`](KeyPart::delimited_len).
+    const SELF_DELIMITING: bool = false;
+
+    /// For a [`SELF_DELIMITING`](KeyPart::SELF_DELIMITING) type, how many
+    /// bytes at the front of `bytes` the value there takes.
+    ///
+    /// # Errors
+    /// Bytes no value starts with (a bad presence byte, too few bytes);
+    /// the default (a type that does not delimit itself) always refuses.
+    #[inline]
+    fn delimited_len(bytes: &[u8]) -> Result<usize, ErrorKind> {
+        let _ = bytes;
+        Err(ErrorKind::Invalid {
+            reason: "the field's type does not say where its bytes end",
+        })
+    }
+
     /// How many bytes [`encode_part`](KeyPart::encode_part) writes for this value.
     fn encoded_len(&self) -> usize;
 
@@ -480,6 +506,12 @@ impl KeyPart for [u8] {
 
 impl<T: KeyPart + ?Sized> KeyPart for &T {
     const WIDTH: Option<usize> = T::WIDTH;
+    const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
+    const SELF_DELIMITING: bool = T::SELF_DELIMITING;
+    #[inline]
+    fn delimited_len(bytes: &[u8]) -> Result<usize, ErrorKind> {
+        T::delimited_len(bytes)
+    }
     #[inline]
     fn encoded_len(&self) -> usize {
         (**self).encoded_len()

@@ -18,8 +18,8 @@ use crate::{Error, ErrorKind, KeyPart, Segment, SegmentKind};
 pub enum Frame {
     /// `#[delim(b)]`: up to the (stored) delimiter.
     Delim(u8),
-    /// A field before the last: its type must be fixed-width (the derive
-    /// checks it; a variable-width type reads nothing here).
+    /// A field before the last: its type is fixed-width or delimits
+    /// itself (`KeyPart::SELF_DELIMITING`; the derive checks it).
     Fixed,
     /// The last field: everything left.
     Last,
@@ -27,7 +27,8 @@ pub enum Frame {
 
 /// A field's stored body, by its type's width (`KeyPart::WIDTH`, named
 /// by the caller: a bound here would report a type that is no `KeyPart`
-/// once more) and `frame`.
+/// once more), how a self-delimiting type measures itself
+/// (`KeyPart::delimited_len`) and `frame`.
 ///
 /// # Errors
 /// The input ends early or lacks the delimiter.
@@ -36,6 +37,7 @@ pub fn take_framed<'a>(
     input: &'a [u8],
     pos: &mut usize,
     width: Option<usize>,
+    delimited: fn(&[u8]) -> Result<usize, ErrorKind>,
     frame: Frame,
 ) -> Result<&'a [u8], ErrorKind> {
     match (frame, width) {
@@ -45,8 +47,11 @@ pub fn take_framed<'a>(
             Ok(f)
         }
         (Frame::Delim(stored), None) => take_delimited(input, pos, stored),
-        (Frame::Fixed, w) => take(input, pos, w.unwrap_or(0)),
-        (Frame::Last, Some(w)) => take(input, pos, w),
+        (Frame::Fixed | Frame::Last, Some(w)) => take(input, pos, w),
+        (Frame::Fixed, None) => {
+            let n = delimited(&input[*pos..])?;
+            take(input, pos, n)
+        }
         (Frame::Last, None) => Ok(take_rest(input, pos)),
     }
 }
