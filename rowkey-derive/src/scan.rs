@@ -206,6 +206,15 @@ fn field(
         quote!()
     };
     let bounds = l.scan_bounds(p);
+    let cut = bound_cut(l, p);
+    let bounds = match (cut.is_empty(), l.option) {
+        (true, _) => bounds,
+        (false, false) => quote!(#bounds + #p::CutBound),
+        (false, true) => {
+            let inner = l.value_bounds(p);
+            quote!(#p::KeyPart + #p::Presence<Inner: #inner + #p::CutBound>)
+        }
+    };
     // Stage `i` only: at any other stage the call fails with the bound's
     // message, which says why.
     let order = quote!(#p::InKeyOrder<#key_ty, #i>);
@@ -337,6 +346,7 @@ fn field(
         quote! {
             #guard
             #clamp
+            #cut
             #call
         }
     };
@@ -377,6 +387,33 @@ fn field(
         }
     };
     (steps, method)
+}
+
+/// A range on a padded or delimited string or byte string: a bound the
+/// field could not store (longer than the pad, ending in the pad byte,
+/// holding the delimiter) is read as the stored values it means, not
+/// refused (`__private::cut_bounds`). Empty for other fields, whose bounds
+/// the writer checks as values.
+fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
+    if !l.ranged() || l.body != Body::Plain || l.escaped || l.decimal.is_some() {
+        return TokenStream::new();
+    }
+    if !crate::valid::is_text(l.inner_ty) {
+        return TokenStream::new();
+    }
+    let cut = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::Cut::Pad { width: #width, byte: #byte }),
+        Frame::Delim { byte } => quote!(#p::Cut::Delim(#byte)),
+        Frame::Fixed | Frame::Last => return TokenStream::new(),
+    };
+    let cut_fn = if l.option {
+        quote!(cut_option_bounds)
+    } else {
+        quote!(cut_bounds)
+    };
+    quote! {
+        let (__lo, __hi) = #p::#cut_fn(&__lo, &__hi, #cut);
+    }
 }
 
 /// A `#[decimal(W)]` range clamped to the W-digit values, as a

@@ -582,6 +582,15 @@ pub fn known_width(ty: &Type) -> Known {
     }
 }
 
+/// Whether the type is spelled as a built-in string or byte string
+/// (`&str`, `String`, `&[u8]`, `Vec<u8>`).
+pub fn is_text(ty: &Type) -> bool {
+    matches!(
+        shape(ty),
+        Shape::Str | Shape::Bytes | Shape::String | Shape::VecU8
+    )
+}
+
 /// A field type as spelled, for the built-in types the rules name.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Shape {
