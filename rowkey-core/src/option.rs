@@ -47,14 +47,16 @@ impl<T: KeyPart> KeyPart for Option<T> {
     const SELF_DELIMITING: bool = T::WIDTH.is_some() || T::SELF_DELIMITING;
 
     #[inline]
-    fn delimited_len(bytes: &[u8]) -> Result<usize, ErrorKind> {
-        match bytes.split_first() {
-            None => Err(ErrorKind::UnexpectedEnd {
+    fn delimited_len(bytes: &[u8], mask: u8) -> Result<usize, ErrorKind> {
+        let Some((&presence, rest)) = bytes.split_first() else {
+            return Err(ErrorKind::UnexpectedEnd {
                 needed: 1,
                 available: 0,
-            }),
-            Some((0, _)) => Ok(1),
-            Some((1, rest)) => {
+            });
+        };
+        match presence ^ mask {
+            0 => Ok(1),
+            1 => {
                 let n = match T::WIDTH {
                     Some(w) if w <= rest.len() => w,
                     Some(w) => {
@@ -63,11 +65,11 @@ impl<T: KeyPart> KeyPart for Option<T> {
                             available: rest.len(),
                         })
                     }
-                    None => T::delimited_len(rest)?,
+                    None => T::delimited_len(rest, mask)?,
                 };
                 Ok(1 + n)
             }
-            Some(_) => Err(BAD_PRESENCE),
+            _ => Err(BAD_PRESENCE),
         }
     }
 

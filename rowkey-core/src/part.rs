@@ -101,14 +101,15 @@ pub trait KeyPart {
     const SELF_DELIMITING: bool = false;
 
     /// For a [`SELF_DELIMITING`](KeyPart::SELF_DELIMITING) type, how many
-    /// bytes at the front of `bytes` the value there takes.
+    /// bytes at the front of `bytes` the value there takes. `mask` is what
+    /// every byte is stored with (exclusive or): `0xFF` under `#[desc]`, else 0.
     ///
     /// # Errors
     /// Bytes no value starts with (a bad presence byte, too few bytes);
     /// the default (a type that does not delimit itself) always refuses.
     #[inline]
-    fn delimited_len(bytes: &[u8]) -> Result<usize, ErrorKind> {
-        let _ = bytes;
+    fn delimited_len(bytes: &[u8], mask: u8) -> Result<usize, ErrorKind> {
+        let _ = (bytes, mask);
         Err(ErrorKind::Invalid {
             reason: "the field's type does not say where its bytes end",
         })
@@ -509,8 +510,8 @@ impl<T: KeyPart + ?Sized> KeyPart for &T {
     const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
     const SELF_DELIMITING: bool = T::SELF_DELIMITING;
     #[inline]
-    fn delimited_len(bytes: &[u8]) -> Result<usize, ErrorKind> {
-        T::delimited_len(bytes)
+    fn delimited_len(bytes: &[u8], mask: u8) -> Result<usize, ErrorKind> {
+        T::delimited_len(bytes, mask)
     }
     #[inline]
     fn encoded_len(&self) -> usize {

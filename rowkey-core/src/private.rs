@@ -674,6 +674,14 @@ pub trait VariableWidth<T: ?Sized> {}
 impl<T: ?Sized> VariableWidth<T> for Check<T, true> {}
 
 #[diagnostic::on_unimplemented(
+    message = "#[pad] on `{T}`, whose bytes say where they end",
+    label = "`{T}` delimits itself (KeyPart::SELF_DELIMITING: an Option of a fixed-width type, say)",
+    note = "a pad only adds bytes to a value that ends itself, as it would to an #[escaped] one: remove #[pad]; the field may stand anywhere without it"
+)]
+pub trait Undelimited<T: ?Sized> {}
+impl<T: ?Sized> Undelimited<T> for Check<T, true> {}
+
+#[diagnostic::on_unimplemented(
     message = "this row key is wider than HBase's row-key limit of 32767 bytes",
     label = "the fixed widths of this key's fields add up to more than 32767 bytes",
     note = "HBase refuses longer row keys: shorten the #[pad(N)] widths or the fixed-size fields ([u8; N], or a KeyPart's WIDTH)"
@@ -685,6 +693,8 @@ impl<T: ?Sized> WithinHBaseLimit<T> for Check<T, true> {}
 pub const fn require_fixed_or_last<C: FixedWidthOrLast<T>, T: ?Sized>() {}
 #[inline(always)]
 pub const fn require_variable<C: VariableWidth<T>, T: ?Sized>() {}
+#[inline(always)]
+pub const fn require_undelimited<C: Undelimited<T>, T: ?Sized>() {}
 #[inline(always)]
 pub const fn require_within_limit<C: WithinHBaseLimit<T>, T: ?Sized>() {}
 

@@ -28,7 +28,8 @@ pub enum Frame {
 /// A field's stored body, by its type's width (`KeyPart::WIDTH`, named
 /// by the caller: a bound here would report a type that is no `KeyPart`
 /// once more), how a self-delimiting type measures itself
-/// (`KeyPart::delimited_len`) and `frame`.
+/// (`KeyPart::delimited_len`, over bytes stored exclusive-or `mask`) and
+/// `frame`.
 ///
 /// # Errors
 /// The input ends early or lacks the delimiter.
@@ -37,9 +38,19 @@ pub fn take_framed<'a>(
     input: &'a [u8],
     pos: &mut usize,
     width: Option<usize>,
-    delimited: fn(&[u8]) -> Result<usize, ErrorKind>,
+    delimited: Option<Measure>,
+    mask: u8,
     frame: Frame,
 ) -> Result<&'a [u8], ErrorKind> {
+    // A body that says where it ends is measured, not searched for a
+    // delimiter: its bytes may hold it, as a fixed-width body's may.
+    let width = match (width, delimited) {
+        (Some(w), _) => Some(w),
+        (None, Some(measure)) if !matches!(frame, Frame::Last) => {
+            Some(measure(&input[*pos..], mask)?)
+        }
+        (None, _) => None,
+    };
     match (frame, width) {
         (Frame::Delim(stored), Some(w)) => {
             let f = take(input, pos, w)?;
@@ -48,13 +59,16 @@ pub fn take_framed<'a>(
         }
         (Frame::Delim(stored), None) => take_delimited(input, pos, stored),
         (Frame::Fixed | Frame::Last, Some(w)) => take(input, pos, w),
-        (Frame::Fixed, None) => {
-            let n = delimited(&input[*pos..])?;
-            take(input, pos, n)
-        }
+        // (Not reached: the derive requires a fixed-width or
+        // self-delimiting type before the last field.)
+        (Frame::Fixed, None) => take(input, pos, 0),
         (Frame::Last, None) => Ok(take_rest(input, pos)),
     }
 }
+
+/// `KeyPart::delimited_len` of a field's type: the length of the value at
+/// the front of the stored bytes, given the mask they are stored with.
+pub type Measure = fn(&[u8], u8) -> Result<usize, ErrorKind>;
 
 /// A padded field's body: `width` bytes, trailing (stored) pad bytes off.
 ///
@@ -149,7 +163,7 @@ pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
             *pos = body_at + width;
         }
         WriteFrame::Delim(byte) => {
-            if V::WIDTH.is_none() {
+            if V::WIDTH.is_none() && !V::SELF_DELIMITING {
                 check_no_delim(&buf[body_at..body_at + blen], byte)
                     .__rowkey_in_field::<KNOWN>(key, field)?;
             }

@@ -50,6 +50,10 @@ pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
                     #p::Check<#ty, { !#p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
                     #ty,
                 >();
+                #p::require_undelimited::<
+                    #p::Check<#ty, { !<#ty as #p::KeyPart>::SELF_DELIMITING }>,
+                    #ty,
+                >();
             });
         }
         _ => {}

@@ -85,7 +85,12 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
                     __in,
                     &mut __pos,
                     <#ty as #p::KeyPart>::WIDTH,
-                    <#ty as #p::KeyPart>::delimited_len,
+                    if <#ty as #p::KeyPart>::SELF_DELIMITING {
+                        #p::Some(<#ty as #p::KeyPart>::delimited_len)
+                    } else {
+                        #p::None
+                    },
+                    #m,
                     #frame,
                 )#err?
             }
