@@ -234,3 +234,133 @@ fn a_scan_cap_of_the_limit_resumes_every_row_inline() {
     eprintln!("{n:?}");
     assert_eq!(n.refused, 0, "{n:?}");
 }
+
+/// The same class in the scan builder: the rows after and before a bound
+/// (an exclusive lower bound's `v 00`, an inclusive upper bound's, the
+/// prefix stop of all-0xFF bounds) for bounds up to the longest a range
+/// holds, ascending and `#[desc]`: every range selects exactly the keys
+/// inside it, or the scan is refused for a bound past `SCAN_CAP`.
+#[derive(RowKey)]
+struct TailedDesc {
+    id: u16,
+    #[desc]
+    #[delim]
+    rest: Vec<u8>,
+}
+
+/// A range's start and stop rows.
+type Rows = (Vec<u8>, Option<Vec<u8>>);
+
+#[test]
+fn scan_bounds_up_to_scan_cap_select_exactly() {
+    use std::ops::Bound;
+    let seed = std::cell::Cell::new(0x9e37_79b9_7f4a_7c15u64);
+    let next = || {
+        let mut x = seed.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        seed.set(x);
+        x
+    };
+    let alphabet = [0u8, 1, 0x7F, 0xFE, 0xFF];
+    let bytes = |lens: &[usize], no_zero: bool| -> Vec<u8> {
+        let n = lens[(next() % lens.len() as u64) as usize];
+        (0..n)
+            .map(|_| alphabet[usize::from(no_zero) + (next() % (5 - u64::from(no_zero))) as usize])
+            .collect()
+    };
+    let lens: Vec<usize> = (0..4).chain(250..=262).collect();
+    let cap = Tailed::SCAN_CAP;
+    let mut checked = (0, 0);
+    for desc in [false, true] {
+        let mut values: Vec<Vec<u8>> = (0..600).map(|_| bytes(&lens, desc)).collect();
+        values.extend([vec![0xFF; cap - 3], vec![0xFF; cap - 2], vec![0xFF; cap]]);
+        if desc {
+            values.retain(|v| !v.contains(&0));
+        }
+        values.sort();
+        values.dedup();
+        let rows: Vec<(Vec<u8>, Vec<u8>)> = values
+            .iter()
+            .map(|v| {
+                let row = if desc {
+                    TailedDesc {
+                        id: 1,
+                        rest: v.clone(),
+                    }
+                    .to_vec()
+                } else {
+                    Tailed {
+                        id: 1,
+                        rest: v.clone(),
+                    }
+                    .to_vec()
+                };
+                (row.expect("encode"), v.clone())
+            })
+            .collect();
+        for _ in 0..400 {
+            let bound = || match next() % 4 {
+                0 => Bound::Unbounded,
+                1 => Bound::Included(bytes(&lens, false)),
+                _ => Bound::Excluded(bytes(&lens, false)),
+            };
+            let (lo, hi) = (bound(), bound());
+            let ranges: Result<Vec<Rows>, _> = if desc {
+                TailedDesc::scan()
+                    .id(1)
+                    .rest((lo.clone(), hi.clone()))
+                    .ranges()
+                    .map(|rs| {
+                        rs.map(|r| (r.start().to_vec(), r.stop().map(<[u8]>::to_vec)))
+                            .collect()
+                    })
+            } else {
+                Tailed::scan()
+                    .id(1)
+                    .rest((lo.clone(), hi.clone()))
+                    .ranges()
+                    .map(|rs| {
+                        rs.map(|r| (r.start().to_vec(), r.stop().map(<[u8]>::to_vec)))
+                            .collect()
+                    })
+            };
+            let longest = [&lo, &hi]
+                .iter()
+                .map(|b| match b {
+                    Bound::Included(v) | Bound::Excluded(v) => v.len(),
+                    Bound::Unbounded => 0,
+                })
+                .max()
+                .unwrap_or(0);
+            let Ok(ranges) = ranges else {
+                // Refused only for a bound whose row would pass SCAN_CAP.
+                assert!(
+                    longest + 2 + usize::from(desc) > cap - 1,
+                    "{lo:?}..{hi:?} refused"
+                );
+                checked.1 += 1;
+                continue;
+            };
+            for (row, v) in &rows {
+                let inside = match &lo {
+                    Bound::Included(b) => v >= b,
+                    Bound::Excluded(b) => v > b,
+                    Bound::Unbounded => true,
+                } && match &hi {
+                    Bound::Included(b) => v <= b,
+                    Bound::Excluded(b) => v < b,
+                    Bound::Unbounded => true,
+                };
+                let selected = ranges
+                    .iter()
+                    .any(|(s, e)| row >= s && e.as_ref().is_none_or(|e| row < e));
+                assert_eq!(selected, inside, "desc {desc}: {v:?} in {lo:?}..{hi:?}");
+            }
+            checked.0 += 1;
+        }
+    }
+    eprintln!("{checked:?} (scans checked, refused)");
+    assert!(checked.0 > 500, "{checked:?}");
+}
