@@ -398,3 +398,60 @@ fn the_reported_bound_and_exact_values() {
         .expect_err("an exact value no key holds");
     assert!(e.to_string().contains("PaddedText.a"), "{e}");
 }
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OptionalDigits {
+    #[decimal(3)]
+    a: Option<u32>,
+    n: u8,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OptionalDigitsDesc {
+    #[desc]
+    #[decimal(3)]
+    a: Option<u32>,
+    n: u8,
+}
+
+/// The sibling the `#[decimal(W)]` clamp missed: an `Option` field's
+/// `Some(v)` past W digits bounds the window as `v` does on a plain field.
+#[test]
+fn optional_decimal_bounds_past_the_width() {
+    let mut vals: Vec<Option<u32>> = (0..1000).step_by(7).map(Some).collect();
+    vals.extend([None, Some(999), Some(0)]);
+    vals.sort();
+    vals.dedup();
+    let bound = |r: &mut Rng| {
+        let v = match r.below(4) {
+            0 => None,
+            1 => Some(r.below(1000) as u32),
+            _ => Some(r.below(20_000) as u32),
+        };
+        match r.below(3) {
+            0 => Bound::Unbounded,
+            1 => Bound::Included(v),
+            _ => Bound::Excluded(v),
+        }
+    };
+    let wide = |a: &Option<u32>| a.is_none_or(|v| v < 1000);
+    let n = check(
+        "optional_digits",
+        &vals,
+        |a| OptionalDigits { a: *a, n: 1 }.to_vec().unwrap(),
+        |lo, hi| OptionalDigits::scan().a((lo, hi)).ranges(),
+        bound,
+        wide,
+        SCANS,
+    );
+    assert!(n > SCANS / 3, "{n} bounds past the width");
+    check(
+        "optional_digits_desc",
+        &vals,
+        |a| OptionalDigitsDesc { a: *a, n: 1 }.to_vec().unwrap(),
+        |lo, hi| OptionalDigitsDesc::scan().a((lo, hi)).ranges(),
+        bound,
+        wide,
+        SCANS,
+    );
+}

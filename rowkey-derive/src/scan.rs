@@ -420,11 +420,20 @@ fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
 /// `#[reverse_ts]` one is to the storable timestamps: a window past them
 /// selects nothing (no range), not an error.
 fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
-    let (Some(Digits::Width(w)), false) = (l.decimal, l.option) else {
+    let Some(Digits::Width(w)) = l.decimal else {
         return TokenStream::new();
     };
-    // (`#[decimal]` fits the unsigned integers only, not an `Option`.)
-    let too_wide = quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w);
+    // An `Option` field's `Some(v)` past W digits: as `v` on a plain field
+    // (a lower bound above every `Some` leaves nothing, since `None` sorts
+    // first; an upper one is no bound).
+    let too_wide = if l.option {
+        quote! {
+            |__v: &_| #p::Presence::present(__v)
+                .is_some_and(|__i| #p::decimal_len(#p::Decimal::to_u128(__i)) > #w)
+        }
+    } else {
+        quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w)
+    };
     quote! {
         let #p::Some((__lo, __hi)) = #p::clamp_wide_bounds(__lo, __hi, #too_wide) else {
             __s.empty();
