@@ -383,9 +383,11 @@ pub mod attributes {
     //! without trailing pad bytes, or its bytes before the delimiter, cut as
     //! bytes even inside a character), so `scan().a(.."zzzzzzz")` on a
     //! `#[pad(6)]` field is `..="zzzzzz"`, and a lower bound starts just after
-    //! that value; `#[desc]` and `Option` fields alike. An exact value no key
-    //! holds (`scan().a("zzzzzzz")`) is still an error, naming the field, as
-    //! is a bound on a padded field of your own type.
+    //! that value; `#[desc]` and `Option` fields alike. A time bound between
+    //! two milliseconds or before 1970 bounds the window at the whole
+    //! milliseconds inside it (`2.5 ms..` starts at 3 ms). An exact value no
+    //! key holds (`scan().a("zzzzzzz")`) is still an error, naming the field,
+    //! as is a bound on a padded field of your own type.
     //!
     //! Java equivalents: `#[salt(md5, 4)]` on `user_id: &str` is
     //! `DigestUtils.md5Hex(userId).substring(0, 4) + userId`; `#[reverse_ts] ts: u64`

@@ -455,3 +455,95 @@ fn optional_decimal_bounds_past_the_width() {
         SCANS,
     );
 }
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Seen {
+    id: u8,
+    at: std::time::SystemTime,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct SeenDesc {
+    #[desc]
+    at: std::time::SystemTime,
+    id: u8,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct SeenMaybe {
+    at: Option<std::time::SystemTime>,
+    id: u8,
+}
+
+/// A time bound no key holds (a sub-millisecond part, before 1970) bounds
+/// the window at the whole milliseconds inside it, ascending as
+/// `#[reverse_ts]` ranges always did, `#[desc]` and `Option` alike.
+#[test]
+fn time_bounds_between_milliseconds_and_before_1970() {
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+    let ms = |n: u64| UNIX_EPOCH + Duration::from_millis(n);
+    let vals: Vec<SystemTime> = (0..3000).step_by(3).map(ms).collect();
+    let time = |r: &mut Rng| -> SystemTime {
+        let us = r.below(4_000_000) as i64 - 500_000;
+        if r.below(2) == 0 {
+            // A whole millisecond, or one between two.
+            let us = us / 1000 * 1000 + 1000 * i64::from(r.below(2) == 0) - 1000;
+            let d = Duration::from_micros(us.unsigned_abs());
+            return if us < 0 {
+                UNIX_EPOCH - d
+            } else {
+                UNIX_EPOCH + d
+            };
+        }
+        let d = Duration::from_micros(us.unsigned_abs());
+        if us < 0 {
+            UNIX_EPOCH - d
+        } else {
+            UNIX_EPOCH + d
+        }
+    };
+    let bound = |r: &mut Rng| match r.below(5) {
+        0 => Bound::Unbounded,
+        1 | 2 => Bound::Included(time(r)),
+        _ => Bound::Excluded(time(r)),
+    };
+    let whole = |t: &SystemTime| {
+        t.duration_since(UNIX_EPOCH)
+            .is_ok_and(|d| d.subsec_nanos() % 1_000_000 == 0)
+    };
+    let n = check(
+        "seen",
+        &vals,
+        |t| Seen { id: 4, at: *t }.to_vec().unwrap(),
+        |lo, hi| Seen::scan().id(4).at((lo, hi)).ranges(),
+        bound,
+        whole,
+        SCANS,
+    );
+    assert!(n > SCANS / 2, "{n} bounds between milliseconds");
+    check(
+        "seen_desc",
+        &vals,
+        |t| SeenDesc { at: *t, id: 4 }.to_vec().unwrap(),
+        |lo, hi| SeenDesc::scan().at((lo, hi)).ranges(),
+        bound,
+        whole,
+        SCANS,
+    );
+    let mut maybe: Vec<Option<SystemTime>> = vals.iter().copied().map(Some).collect();
+    maybe.push(None);
+    maybe.sort();
+    check(
+        "seen_maybe",
+        &maybe,
+        |t| SeenMaybe { at: *t, id: 4 }.to_vec().unwrap(),
+        |lo, hi| SeenMaybe::scan().at((lo, hi)).ranges(),
+        |r| match r.below(6) {
+            0 => Bound::Included(None),
+            1 => Bound::Excluded(None),
+            _ => map(&bound(r), |t| Some(*t)),
+        },
+        |t| t.as_ref().is_none_or(whole),
+        SCANS,
+    );
+}

@@ -7,7 +7,7 @@
 //! writes the same bytes for an unframed value; it is what scan builders
 //! take and what an `Option` behind a type alias uses.
 
-use crate::part::{DecodePart, KeyPart, OrderedPart};
+use crate::part::{BoundFit, DecodePart, KeyPart, OrderedPart};
 use crate::ErrorKind;
 
 /// An `Option` field's value, as the derive's generated code reads it.
@@ -70,6 +70,24 @@ impl<T: KeyPart> KeyPart for Option<T> {
                 Ok(1 + n)
             }
             _ => Err(BAD_PRESENCE),
+        }
+    }
+
+    /// `None` is stored; `Some(v)` lies where `v` does among the `Some`s,
+    /// all of which sort after `None`.
+    #[inline]
+    fn bound_fit(&self, upper: bool) -> BoundFit<Self> {
+        let Some(v) = self else {
+            return BoundFit::Exact;
+        };
+        match (v.bound_fit(upper), upper) {
+            (BoundFit::Exact, _) => BoundFit::Exact,
+            (BoundFit::Included(w), _) => BoundFit::Included(Some(w)),
+            (BoundFit::Excluded(w), _) => BoundFit::Excluded(Some(w)),
+            (BoundFit::Nothing, false) => BoundFit::Nothing,
+            (BoundFit::Nothing, true) => BoundFit::Included(None),
+            (BoundFit::Everything, false) => BoundFit::Excluded(None),
+            (BoundFit::Everything, true) => BoundFit::Everything,
         }
     }
 

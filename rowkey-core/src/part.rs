@@ -115,6 +115,21 @@ pub trait KeyPart {
         })
     }
 
+    /// Where a scan range's bound at this value lies among the values a key
+    /// can store, for a value [`encode_part`](KeyPart::encode_part)
+    /// refuses (a time with a sub-millisecond part, say): `upper` for the
+    /// range's upper bound. The default, [`BoundFit::Exact`], leaves the
+    /// bound as it is (and its refusal, if any, to `encode_part`).
+    #[doc(hidden)]
+    #[inline]
+    fn bound_fit(&self, upper: bool) -> BoundFit<Self>
+    where
+        Self: Sized,
+    {
+        let _ = upper;
+        BoundFit::Exact
+    }
+
     /// How many bytes [`encode_part`](KeyPart::encode_part) writes for this value.
     fn encoded_len(&self) -> usize;
 
@@ -136,6 +151,23 @@ pub trait KeyPart {
         let _ = byte;
         None
     }
+}
+
+/// What [`KeyPart::bound_fit`] says of a range bound: the stored values on
+/// its inner side (at or above a lower bound, at or below an upper one).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundFit<T> {
+    /// The bound as given (a value a key holds, or one the type refuses).
+    Exact,
+    /// Those up to (an upper bound) or from (a lower one) this value.
+    Included(T),
+    /// Those below (upper) or above (lower) this value.
+    Excluded(T),
+    /// None: the bound is past every storable value on its side.
+    Nothing,
+    /// All: the bound is no bound.
+    Everything,
 }
 
 /// A [`KeyPart`] that reads itself back, possibly borrowing from the key.

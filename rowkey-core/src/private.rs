@@ -6,10 +6,11 @@ pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
 pub use crate::option::{read_presence, write_presence, Presence};
+pub use crate::part::BoundFit;
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use crate::scan::cut::{cut_bounds, cut_option_bounds, Cut, CutBound};
+pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};
 pub use crate::scan::steps::*;
 pub use crate::scan::{
     reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,

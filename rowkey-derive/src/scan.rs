@@ -343,8 +343,10 @@ fn field(
                 )
             }
         };
+        let fit = bound_fit(l, p);
         quote! {
             #guard
+            #fit
             #clamp
             #cut
             #call
@@ -413,6 +415,24 @@ fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
     };
     quote! {
         let (__lo, __hi) = #p::#cut_fn(&__lo, &__hi, #cut);
+    }
+}
+
+/// A range on a field of a type the derive does not know (a time, a
+/// user type): each bound is read as the stored values on its inner side
+/// (`KeyPart::bound_fit`), so that a time between two milliseconds or
+/// before 1970 bounds the window rather than being refused. Built-in types
+/// store every bound they take as it is: nothing is emitted for them.
+fn bound_fit(l: &Layout, p: &TokenStream) -> TokenStream {
+    if l.decimal.is_some() || crate::valid::known_width(l.inner_ty) != crate::valid::Known::Unknown
+    {
+        return TokenStream::new();
+    }
+    quote! {
+        let #p::Some((__lo, __hi)) = #p::fit_bounds(__lo, __hi) else {
+            __s.empty();
+            return #p::Ok(());
+        };
     }
 }
 

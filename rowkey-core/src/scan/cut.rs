@@ -16,6 +16,7 @@
 //! after this, as it does for any bound).
 
 use crate::option::Presence;
+use crate::part::BoundFit;
 use crate::{KeyPart, OrderedPart};
 use core::ops::Bound;
 
@@ -170,4 +171,27 @@ fn cut_one<'a, V, W>(b: &'a Bound<V>, upper: bool, view: impl Fn(&'a V) -> (W, b
             }
         }
     }
+}
+
+/// A range's bounds each read as the stored values on its inner side
+/// ([`KeyPart::bound_fit`]): a time bound between two milliseconds, or
+/// before 1970, selects the times a key holds inside it. `None` when no
+/// stored value can be inside.
+#[inline]
+#[allow(clippy::type_complexity)]
+pub fn fit_bounds<V: KeyPart>(lo: Bound<V>, hi: Bound<V>) -> Option<(Bound<V>, Bound<V>)> {
+    let one = |b: Bound<V>, upper: bool| -> Option<Bound<V>> {
+        let fit = match &b {
+            Bound::Included(v) | Bound::Excluded(v) => v.bound_fit(upper),
+            Bound::Unbounded => BoundFit::Exact,
+        };
+        match fit {
+            BoundFit::Exact => Some(b),
+            BoundFit::Included(w) => Some(Bound::Included(w)),
+            BoundFit::Excluded(w) => Some(Bound::Excluded(w)),
+            BoundFit::Nothing => None,
+            BoundFit::Everything => Some(Bound::Unbounded),
+        }
+    };
+    Some((one(lo, false)?, one(hi, true)?))
 }

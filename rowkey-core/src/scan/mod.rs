@@ -705,7 +705,8 @@ pub trait ScanBuilder<K: RowKey> {
     /// the storable timestamps, a string or byte string bound longer than
     /// its `#[pad(N)]`, ending in the pad byte or holding its `#[delim]`
     /// (`..b` takes the stored values up to the longest storable value `b`
-    /// starts with, `b..` those after it).
+    /// starts with, `b..` those after it), a time between two milliseconds
+    /// or before 1970 (the whole milliseconds inside the window).
     ///
     /// # Errors
     /// An exact value the layout refuses (too long for its pad, holding its
