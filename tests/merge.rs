@@ -550,3 +550,49 @@ fn stream_merge_work_per_row_grows_with_log_inputs() {
         eprintln!("{limit:?}: {n} rows, {polls} polls, {reads} key reads");
     }
 }
+
+/// Cancellation: a merge dropped between rows (a caller's `select!` or
+/// timeout) drops every input with it, so the clients' streams see the
+/// reader gone; a merge polled again after a `Pending` picks up where it
+/// was, each row once.
+#[test]
+fn stream_merge_dropped_or_resumed_mid_stream() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (txs, rxs): (Vec<_>, Vec<_>) = (0..3u8)
+            .map(|_| {
+                let (tx, rx) = tokio::sync::mpsc::channel::<Vec<u8>>(8);
+                (tx, Rx(rx))
+            })
+            .unzip();
+        for (i, tx) in txs.iter().enumerate() {
+            tx.send(vec![i as u8, 1]).await.unwrap();
+        }
+        let mut merged = Merge::new(1, key_of).stream(rxs);
+        let waker = std::task::Waker::noop();
+        let mut cx = Context::from_waker(waker);
+        // Every input has a row: the least goes out.
+        assert_eq!(
+            Pin::new(&mut merged).poll_next(&mut cx),
+            Poll::Ready(Some(vec![0, 1]))
+        );
+        // Input 0 may still send a row before [1, 1]: the merge waits...
+        assert!(Pin::new(&mut merged).poll_next(&mut cx).is_pending());
+        assert!(Pin::new(&mut merged).poll_next(&mut cx).is_pending());
+        // ...until it has.
+        txs[0].send(vec![0, 5]).await.unwrap();
+        assert_eq!(
+            Pin::new(&mut merged).poll_next(&mut cx),
+            Poll::Ready(Some(vec![1, 1]))
+        );
+        assert!(txs.iter().all(|tx| !tx.is_closed()));
+        drop(merged);
+        assert!(
+            txs.iter().all(|tx| tx.is_closed()),
+            "inputs dropped with the merge"
+        );
+    });
+}
