@@ -89,7 +89,8 @@ pub trait KeyPart {
     const WIDTH: Option<usize>;
 
     /// The most bytes any value writes, `None` when unbounded: `WIDTH` for
-    /// a fixed-width type, one more than `T`'s for an `Option<T>`.
+    /// a fixed-width type, one more than `T`'s for an `Option<T>`. The
+    /// derive sizes an `Option` field's buffer and scan rows by it.
     const MAX_WIDTH: Option<usize> = Self::WIDTH;
 
     /// Whether a value's bytes say where they end whatever follows them, so

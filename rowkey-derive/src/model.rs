@@ -204,8 +204,13 @@ impl<'a> Layout<'a> {
     pub fn slot_width(&self, p: &TokenStream, ty: &Type, max: bool) -> TokenStream {
         let body = match self.attr_body_width() {
             // The widest value of a type of no fixed width that has a
-            // bound (an `Option` inside the field's own `Option`).
-            None if max && !self.value_width() => quote!(<#ty as #p::KeyPart>::MAX_WIDTH),
+            // bound (an `Option` inside the field's own `Option`). Only
+            // there: the scan reads the widest slots before the first
+            // `Option` field as exact (`prefix_bound_at`), which a slot of
+            // a type like an aliased `Option` is not.
+            None if max && self.option && !self.value_width() => {
+                quote!(<#ty as #p::KeyPart>::MAX_WIDTH)
+            }
             _ => self.body_width(p, ty),
         };
         let slot = match self.frame {
