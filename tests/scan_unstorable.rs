@@ -191,6 +191,7 @@ fn check<K: RowKey, V: Ord + Clone + Debug>(
             .collect();
         assert_eq!(got, want, "{name}: {lo:?}..{hi:?}");
     }
+    eprintln!("{name}: {scans} scans, {unstorable} bounds no key holds");
     unstorable
 }
 
