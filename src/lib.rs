@@ -381,6 +381,23 @@ pub mod attributes {
     //! | `#[escaped]` | `String`, `Vec<u8>`, `[u8; N]` | Google OrderedCode's string: `00` → `00 FF`, `FF` → `FF 00`, terminator `00 01`; order-preserving and self-delimiting anywhere in the key | nothing | escapes well formed, terminator present |
     //! | `Option<T>` (no attribute) | any field type | `00` for `None`; `01` then `T`'s slot for `Some`: None first, as SQL's NULLS FIRST | as `T` | presence byte 0 or 1 |
     //!
+    //! **Range bounds no key holds.** A scan range selects the stored values
+    //! inside it, even where a bound is a value encode refuses: a
+    //! `#[decimal(W)]` bound past W digits, a `#[reverse_ts]` one outside the
+    //! storable timestamps, and on a string or byte string field with
+    //! `#[pad(N)]` or `#[delim]` (the `0x00` ones, which keep order) a bound
+    //! longer than N, ending in the pad byte or holding the delimiter. Such a
+    //! bound lies between the stored values: those below it are exactly those
+    //! up to the longest storable value it starts with (its first N bytes
+    //! without trailing pad bytes, or its bytes before the delimiter, cut as
+    //! bytes even inside a character), so `scan().a(.."zzzzzzz")` on a
+    //! `#[pad(6)]` field is `..="zzzzzz"`, and a lower bound starts just after
+    //! that value; `#[desc]` and `Option` fields alike. A time bound between
+    //! two milliseconds or before 1970 bounds the window at the whole
+    //! milliseconds inside it (`2.5 ms..` starts at 3 ms). An exact value no
+    //! key holds (`scan().a("zzzzzzz")`) is still an error, naming the field,
+    //! as is a bound on a padded field of your own type.
+    //!
     //! Java equivalents: `#[salt(md5, 4)]` on `user_id: &str` is
     //! `DigestUtils.md5Hex(userId).substring(0, 4) + userId`; `#[reverse_ts] ts: u64`
     //! is `Bytes.toBytes(Long.MAX_VALUE - ts)`; `#[pad(20)]` is `rpad(col, '\0', 20)`.

@@ -476,3 +476,123 @@ fn many_inputs_with_ties_and_keyless_rows() {
         .windows(2)
         .all(|w| w[0].as_ref().unwrap()[1..] <= w[1].as_ref().unwrap()[1..]));
 }
+
+/// A stream that is always ready, counting the polls of every such stream
+/// (one counter per test: the test below is the only user).
+struct Ready(std::vec::IntoIter<Vec<u8>>);
+
+static POLLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static KEY_READS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Stream for Ready {
+    type Item = Vec<u8>;
+    fn poll_next(mut self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Vec<u8>>> {
+        POLLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Poll::Ready(self.0.next())
+    }
+}
+
+fn counted_key(k: &Vec<u8>) -> &[u8] {
+    KEY_READS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    k
+}
+
+/// The stream merge does O(log inputs) work per row, as the iterator's
+/// heap does: counted, not timed. 4096 always-ready inputs (a 3-char
+/// salt's fan-out), 4 rows each: every input is polled once per row it
+/// yields and once more for its end, and each row costs at most about
+/// 2 log2(4096) = 24 comparisons (each reads two keys), where one
+/// comparison per input per row (the merge scanning every head) would be
+/// 4095.
+#[test]
+fn stream_merge_work_per_row_grows_with_log_inputs() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let inputs = 4096u32;
+    let per = 4u8;
+    let runs: Vec<Vec<Vec<u8>>> = (0..inputs)
+        .map(|i| {
+            let [_, _, a, b] = i.to_be_bytes();
+            // Tails interleave across inputs: t, then the input's low byte.
+            (0..per).map(|t| vec![a, b, t, b, a]).collect()
+        })
+        .collect();
+    let want = brute(&runs, 2, Order::Ascending);
+    let rows = want.len();
+    for limit in [None, Some(1000)] {
+        POLLS.store(0, Relaxed);
+        KEY_READS.store(0, Relaxed);
+        let mut merge = Merge::new(2, counted_key);
+        if let Some(n) = limit {
+            merge = merge.limit(n);
+        }
+        let streams: Vec<Ready> = runs.iter().map(|r| Ready(r.clone().into_iter())).collect();
+        let mut merged = merge.stream(streams);
+        let waker = std::task::Waker::noop();
+        let mut cx = Context::from_waker(waker);
+        let mut got = Vec::new();
+        while let Poll::Ready(Some(row)) = Pin::new(&mut merged).poll_next(&mut cx) {
+            got.push(row);
+        }
+        let n = limit.unwrap_or(rows);
+        assert_eq!(got, want[..n], "{limit:?}");
+        let (polls, reads) = (POLLS.load(Relaxed), KEY_READS.load(Relaxed));
+        // Every input once for its first row, then once per row taken (the
+        // limit's last row reads no input further).
+        let expect_polls = inputs as usize + n - usize::from(limit.is_some());
+        assert_eq!(polls, expect_polls, "{limit:?}");
+        // Building the heap of 4096 heads and then a push and pop per row:
+        // at most 2 * 12 comparisons each, two key reads a comparison.
+        let bound = (inputs as usize + n) * 2 * 12 * 2;
+        assert!(
+            reads <= bound,
+            "{limit:?}: {reads} key reads for {n} rows, bound {bound}"
+        );
+        eprintln!("{limit:?}: {n} rows, {polls} polls, {reads} key reads");
+    }
+}
+
+/// Cancellation: a merge dropped between rows (a caller's `select!` or
+/// timeout) drops every input with it, so the clients' streams see the
+/// reader gone; a merge polled again after a `Pending` picks up where it
+/// was, each row once.
+#[test]
+fn stream_merge_dropped_or_resumed_mid_stream() {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let (txs, rxs): (Vec<_>, Vec<_>) = (0..3u8)
+            .map(|_| {
+                let (tx, rx) = tokio::sync::mpsc::channel::<Vec<u8>>(8);
+                (tx, Rx(rx))
+            })
+            .unzip();
+        for (i, tx) in txs.iter().enumerate() {
+            tx.send(vec![i as u8, 1]).await.unwrap();
+        }
+        let mut merged = Merge::new(1, key_of).stream(rxs);
+        let waker = std::task::Waker::noop();
+        let mut cx = Context::from_waker(waker);
+        // Every input has a row: the least goes out.
+        assert_eq!(
+            Pin::new(&mut merged).poll_next(&mut cx),
+            Poll::Ready(Some(vec![0, 1]))
+        );
+        // Input 0 may still send a row before [1, 1]: the merge waits...
+        assert!(Pin::new(&mut merged).poll_next(&mut cx).is_pending());
+        assert!(Pin::new(&mut merged).poll_next(&mut cx).is_pending());
+        // ...until it has.
+        txs[0].send(vec![0, 5]).await.unwrap();
+        assert_eq!(
+            Pin::new(&mut merged).poll_next(&mut cx),
+            Poll::Ready(Some(vec![1, 1]))
+        );
+        assert!(txs.iter().all(|tx| !tx.is_closed()));
+        drop(merged);
+        assert!(
+            txs.iter().all(|tx| tx.is_closed()),
+            "inputs dropped with the merge"
+        );
+    });
+}

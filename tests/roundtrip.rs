@@ -1860,22 +1860,35 @@ fn reverse_ts_time_ranges_with_sub_millisecond_bounds_are_exact() {
     });
 }
 
-/// A time stored ascending takes a range bound only as a whole millisecond
-/// it could store: a bound with a sub-millisecond part is refused by
-/// `ranges()`, naming the field, never rounded silently.
+/// A time stored ascending takes a range bound between two milliseconds as
+/// the whole milliseconds inside it (a `#[reverse_ts]` range's rule): the
+/// window `2.5 ms..` starts at 3 ms, `..=2.5 ms` ends at 2 ms; an exact value
+/// with a sub-millisecond part names no key and is refused, naming the field.
 #[test]
-fn ascending_time_range_bound_with_sub_millisecond_part_is_refused() {
+fn ascending_time_range_bound_with_sub_millisecond_part_selects_whole_milliseconds() {
     use std::time::{Duration, UNIX_EPOCH};
     #[derive(RowKey, Debug, Clone, PartialEq)]
     struct Seen {
         id: u8,
         at: std::time::SystemTime,
     }
-    let whole = UNIX_EPOCH + Duration::from_millis(2);
+    let ms = |n| {
+        Seen {
+            id: 1,
+            at: UNIX_EPOCH + Duration::from_millis(n),
+        }
+        .to_vec()
+        .unwrap()
+    };
     let sub = UNIX_EPOCH + Duration::from_micros(2_500);
-    assert!(Seen::scan().id(1).at(whole..).ranges().is_ok());
-    let Err(err) = Seen::scan().id(1).at(sub..).ranges() else {
-        panic!("a sub-millisecond bound was accepted");
+    let from: Vec<_> = Seen::scan().id(1).at(sub..).ranges().unwrap().collect();
+    assert!(!from.iter().any(|r| r.contains(&ms(2))));
+    assert!(from.iter().any(|r| r.contains(&ms(3))));
+    let to: Vec<_> = Seen::scan().id(1).at(..=sub).ranges().unwrap().collect();
+    assert!(to.iter().any(|r| r.contains(&ms(2))));
+    assert!(!to.iter().any(|r| r.contains(&ms(3))));
+    let Err(err) = Seen::scan().id(1).at(sub).ranges() else {
+        panic!("a sub-millisecond exact value was accepted");
     };
     assert_eq!(err.field_name(), Some("at"), "{err}");
     assert!(err.to_string().contains("sub-millisecond"), "{err}");

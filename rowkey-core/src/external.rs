@@ -70,7 +70,41 @@ macro_rules! millis_type {
                 let ms: Result<u64, ErrorKind> = $to;
                 put(out, &ms?.to_be_bytes())
             }
+            /// A bound no key holds (a sub-millisecond part, before 1970,
+            /// past `i64::MAX` milliseconds) is the whole millisecond on
+            /// its inner side: rounded up for a lower bound, down for an
+            /// upper one, as a `#[reverse_ts]` range's bounds are.
+            fn bound_fit(&self, upper: bool) -> crate::part::BoundFit<Self> {
+                use crate::part::BoundFit;
+                let $s = self;
+                let ms: Result<u64, ErrorKind> = $to;
+                if ms.is_ok() {
+                    return BoundFit::Exact;
+                }
+                let at = if upper {
+                    ReverseTs::to_i128(self)
+                } else {
+                    ReverseTs::to_i128_ceil(self)
+                };
+                let beyond = |below: bool| {
+                    if below == upper {
+                        BoundFit::Nothing
+                    } else {
+                        BoundFit::Everything
+                    }
+                };
+                let Ok(ms) = u64::try_from(at) else {
+                    return beyond(true);
+                };
+                if i64::try_from(ms).is_err() {
+                    return beyond(false);
+                }
+                // The time of those whole milliseconds, as a key reads it.
+                <Self as DecodePart>::decode_part(&ms.to_be_bytes())
+                    .map_or(BoundFit::Exact, BoundFit::Included)
+            }
         }
+
         impl DecodePart<'_> for $t {
             #[inline]
             fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {

@@ -59,8 +59,9 @@ impl<T> KeyFn<T> {
 /// `skip` is [`ScanRanges::merge_skip`](crate::ScanRanges::merge_skip) of the
 /// scan that made the ranges: every row of one scan starts
 /// `[salt][prefix][bucket]`, so what follows decides the order. Rows with
-/// equal keys come out in input order. Over iterators each row costs
-/// O(log inputs) comparisons (a heap); over streams, one per input.
+/// equal keys come out in input order. Each row costs O(log inputs)
+/// comparisons (a heap of the inputs' next rows), over iterators and
+/// streams alike.
 ///
 /// Latest 3 across 4 buckets, a key `[bucket][ts]` read newest first (each
 /// bucket scanned in reverse):
@@ -183,7 +184,7 @@ impl<T> Merge<T> {
             .filter(|&i| merged.heads[i].is_some())
             .collect();
         for at in (0..merged.heap.len() / 2).rev() {
-            merged.sift_down(at);
+            self.sift_down(&merged.heads, &mut merged.heap, at);
         }
         merged
     }
@@ -203,23 +204,6 @@ impl<T> Merge<T> {
             },
         };
         by_key.then(a.0.cmp(&b.0)).is_lt()
-    }
-
-    /// Which head comes next, by [`before`](Merge::before): one comparison
-    /// per head (the streams' merge, whose heads come and go as they
-    /// arrive).
-    #[cfg(feature = "async")]
-    fn pick<'a>(&self, heads: impl Iterator<Item = (usize, &'a T)>) -> Option<(usize, bool)>
-    where
-        T: 'a,
-    {
-        let mut best: Option<(usize, &T)> = None;
-        for head in heads {
-            if best.is_none_or(|b| self.before(head, b)) {
-                best = Some(head);
-            }
-        }
-        best.map(|(i, row)| (i, self.key.tail(0, row).is_none()))
     }
 
     fn done(&self, emitted: usize) -> bool {
@@ -266,30 +250,46 @@ pub struct MergeSorted<I: Iterator> {
     emitted: usize,
 }
 
-impl<I: Iterator> MergeSorted<I> {
-    fn before(&self, a: usize, b: usize) -> bool {
-        match (&self.heads[a], &self.heads[b]) {
-            (Some(x), Some(y)) => self.merge.before((a, x), (b, y)),
+impl<T> Merge<T> {
+    /// Whether input `a`'s head comes out before input `b`'s.
+    fn heads_before(&self, heads: &[Option<T>], a: usize, b: usize) -> bool {
+        match (&heads[a], &heads[b]) {
+            (Some(x), Some(y)) => self.before((a, x), (b, y)),
             // Only inputs with a head are on the heap.
             (x, _) => x.is_some(),
         }
     }
 
-    fn sift_down(&mut self, mut at: usize) {
+    /// Restores the heap `heap` (input indices, the next to come out
+    /// first) below position `at`.
+    fn sift_down(&self, heads: &[Option<T>], heap: &mut [usize], mut at: usize) {
         loop {
             let (l, r) = (2 * at + 1, 2 * at + 2);
             let mut first = at;
-            if l < self.heap.len() && self.before(self.heap[l], self.heap[first]) {
+            if l < heap.len() && self.heads_before(heads, heap[l], heap[first]) {
                 first = l;
             }
-            if r < self.heap.len() && self.before(self.heap[r], self.heap[first]) {
+            if r < heap.len() && self.heads_before(heads, heap[r], heap[first]) {
                 first = r;
             }
             if first == at {
                 return;
             }
-            self.heap.swap(at, first);
+            heap.swap(at, first);
             at = first;
+        }
+    }
+
+    /// Restores the heap above position `at` (a head just pushed there).
+    #[cfg(feature = "async")]
+    fn sift_up(&self, heads: &[Option<T>], heap: &mut [usize], mut at: usize) {
+        while at > 0 {
+            let parent = (at - 1) / 2;
+            if !self.heads_before(heads, heap[at], heap[parent]) {
+                return;
+            }
+            heap.swap(at, parent);
+            at = parent;
         }
     }
 }
@@ -333,7 +333,7 @@ impl<I: Iterator> Iterator for MergeSorted<I> {
             // The input ended: its place goes to the heap's last entry.
             self.heap.swap_remove(0);
         }
-        self.sift_down(0);
+        self.merge.sift_down(&self.heads, &mut self.heap, 0);
         row
     }
 }
@@ -349,14 +349,6 @@ mod stream {
     use core::task::{Context, Poll};
     use futures_core::Stream;
 
-    /// What is known of one input's next row.
-    enum Head<T> {
-        /// Not asked for yet, or asked and not arrived (`Pending`).
-        Wanted,
-        Ready(T),
-        Ended,
-    }
-
     impl<T> Merge<T> {
         /// Merges sorted async streams (one per range of a fan-out scan,
         /// from any client) into one stream. Runtime-agnostic: it only polls
@@ -364,8 +356,12 @@ mod stream {
         ///
         /// A row is yielded once every input that has not ended has a row
         /// ready (or has ended), since the next row could come from any of
-        /// them; with a limit, nothing is polled after the last row. Inputs
-        /// must be `Unpin` (`Box::pin` one that is not).
+        /// them; with a limit, nothing is polled after the last row. A row
+        /// costs O(log inputs) comparisons (a heap of the rows that have
+        /// arrived) and one poll of the input it came from. The merge has
+        /// one waker, the caller's: while inputs are pending, each wake
+        /// polls those inputs again (not the others). Inputs must be
+        /// `Unpin` (`Box::pin` one that is not).
         ///
         /// ```
         /// # #[cfg(feature = "async")] {
@@ -397,10 +393,13 @@ mod stream {
             S: Stream<Item = T> + Unpin,
         {
             let inputs: Vec<S> = inputs.into_iter().collect();
-            let heads = inputs.iter().map(|_| Head::Wanted).collect();
+            let heads = inputs.iter().map(|_| None).collect();
+            let wanted = (0..inputs.len()).collect();
             MergeStreams {
                 inputs,
                 heads,
+                wanted,
+                heap: Vec::new(),
                 merge: self,
                 emitted: 0,
             }
@@ -410,7 +409,13 @@ mod stream {
     /// The stream [`Merge::stream`] returns.
     pub struct MergeStreams<S: Stream> {
         inputs: Vec<S>,
-        heads: Vec<Head<S::Item>>,
+        /// The row each input sent and the merge has not yet passed on.
+        heads: Vec<Option<S::Item>>,
+        /// The inputs to poll: not asked yet since their last row went out,
+        /// or asked and `Pending`.
+        wanted: Vec<usize>,
+        /// The inputs that have a head, the next one to come out first.
+        heap: Vec<usize>,
         merge: Merge<S::Item>,
         emitted: usize,
     }
@@ -439,51 +444,52 @@ mod stream {
             }
             // Fill every wanted head; each pending input has registered the
             // waker, so the merge is polled again when one of them moves.
-            let mut pending = false;
-            for (input, head) in this.inputs.iter_mut().zip(this.heads.iter_mut()) {
-                if let Head::Wanted = head {
-                    match Pin::new(input).poll_next(cx) {
-                        Poll::Ready(Some(row)) => *head = Head::Ready(row),
-                        Poll::Ready(None) => *head = Head::Ended,
-                        Poll::Pending => pending = true,
+            let mut k = 0;
+            while let Some(&i) = this.wanted.get(k) {
+                match Pin::new(&mut this.inputs[i]).poll_next(cx) {
+                    Poll::Ready(Some(row)) => {
+                        this.heads[i] = Some(row);
+                        this.heap.push(i);
+                        let at = this.heap.len() - 1;
+                        this.merge.sift_up(&this.heads, &mut this.heap, at);
+                        this.wanted.swap_remove(k);
                     }
+                    Poll::Ready(None) => {
+                        this.wanted.swap_remove(k);
+                    }
+                    Poll::Pending => k += 1,
                 }
             }
-            let ready = this.heads.iter().enumerate().filter_map(|(i, h)| match h {
-                Head::Ready(row) => Some((i, row)),
-                _ => None,
-            });
-            // A keyless row (an error) goes out at once; a keyed one only
-            // when no pending input could still send a row before it.
-            let Some((i, keyless)) = this.merge.pick(ready) else {
+            let pending = !this.wanted.is_empty();
+            let Some(&i) = this.heap.first() else {
                 return if pending {
                     Poll::Pending
                 } else {
                     Poll::Ready(None)
                 };
             };
+            // A keyless row (an error) goes out at once (the heap puts it
+            // first); a keyed one only when no pending input could still
+            // send a row before it.
+            let keyless = this.heads[i]
+                .as_ref()
+                .is_some_and(|row| this.merge.key.tail(0, row).is_none());
             if pending && !keyless {
                 return Poll::Pending;
             }
-            match core::mem::replace(&mut this.heads[i], Head::Wanted) {
-                Head::Ready(row) => {
-                    this.emitted += 1;
-                    Poll::Ready(Some(row))
-                }
-                // pick() only chose among ready heads.
-                other => {
-                    this.heads[i] = other;
-                    Poll::Pending
-                }
-            }
+            let Some(row) = this.heads[i].take() else {
+                // Only inputs with a head are on the heap.
+                return Poll::Pending;
+            };
+            this.heap.swap_remove(0);
+            this.merge.sift_down(&this.heads, &mut this.heap, 0);
+            this.wanted.push(i);
+            this.emitted += 1;
+            Poll::Ready(Some(row))
         }
 
         fn size_hint(&self) -> (usize, Option<usize>) {
-            let ready = self
-                .heads
-                .iter()
-                .filter(|h| matches!(h, Head::Ready(_)))
-                .count();
+            let ready = self.heap.len();
             let upper = self.merge.limit.map(|n| n.saturating_sub(self.emitted));
             (ready.min(upper.unwrap_or(usize::MAX)), upper)
         }

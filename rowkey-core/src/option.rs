@@ -7,7 +7,7 @@
 //! writes the same bytes for an unframed value; it is what scan builders
 //! take and what an `Option` behind a type alias uses.
 
-use crate::part::{DecodePart, KeyPart, OrderedPart};
+use crate::part::{BoundFit, DecodePart, KeyPart, OrderedPart};
 use crate::ErrorKind;
 
 /// An `Option` field's value, as the derive's generated code reads it.
@@ -37,6 +37,59 @@ impl<T: Presence> Presence for &T {
 impl<T: KeyPart> KeyPart for Option<T> {
     /// One byte or one plus `T`'s: not fixed, whatever `T` is.
     const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = match T::MAX_WIDTH {
+        Some(w) => Some(w + 1),
+        None => None,
+    };
+    /// The presence byte says whether `T`'s bytes follow, and a fixed-width
+    /// (or self-delimiting) `T` says where they end: `Option<Option<u8>>`
+    /// may stand before another field.
+    const SELF_DELIMITING: bool = T::WIDTH.is_some() || T::SELF_DELIMITING;
+
+    #[inline]
+    fn delimited_len(bytes: &[u8], mask: u8) -> Result<usize, ErrorKind> {
+        let Some((&presence, rest)) = bytes.split_first() else {
+            return Err(ErrorKind::UnexpectedEnd {
+                needed: 1,
+                available: 0,
+            });
+        };
+        match presence ^ mask {
+            0 => Ok(1),
+            1 => {
+                let n = match T::WIDTH {
+                    Some(w) if w <= rest.len() => w,
+                    Some(w) => {
+                        return Err(ErrorKind::UnexpectedEnd {
+                            needed: w,
+                            available: rest.len(),
+                        })
+                    }
+                    None => T::delimited_len(rest, mask)?,
+                };
+                Ok(1 + n)
+            }
+            _ => Err(BAD_PRESENCE),
+        }
+    }
+
+    /// `None` is stored; `Some(v)` lies where `v` does among the `Some`s,
+    /// all of which sort after `None`.
+    #[inline]
+    fn bound_fit(&self, upper: bool) -> BoundFit<Self> {
+        let Some(v) = self else {
+            return BoundFit::Exact;
+        };
+        match (v.bound_fit(upper), upper) {
+            (BoundFit::Exact, _) => BoundFit::Exact,
+            (BoundFit::Included(w), _) => BoundFit::Included(Some(w)),
+            (BoundFit::Excluded(w), _) => BoundFit::Excluded(Some(w)),
+            (BoundFit::Nothing, false) => BoundFit::Nothing,
+            (BoundFit::Nothing, true) => BoundFit::Included(None),
+            (BoundFit::Everything, false) => BoundFit::Excluded(None),
+            (BoundFit::Everything, true) => BoundFit::Everything,
+        }
+    }
 
     #[inline]
     fn encoded_len(&self) -> usize {

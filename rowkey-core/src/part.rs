@@ -110,6 +110,49 @@ pub trait KeyPart {
     /// `#[delim]` (checked at compile time).
     const WIDTH: Option<usize>;
 
+    /// The most bytes any value writes, `None` when unbounded: `WIDTH` for
+    /// a fixed-width type, one more than `T`'s for an `Option<T>`. The
+    /// derive sizes an `Option` field's buffer and scan rows by it.
+    const MAX_WIDTH: Option<usize> = Self::WIDTH;
+
+    /// Whether a value's bytes say where they end whatever follows them, so
+    /// that a type of no fixed width may still stand before another field
+    /// without `#[pad]` or `#[delim]`: an `Option<T>` of a fixed-width or
+    /// self-delimiting `T` (its presence byte says whether `T`'s bytes
+    /// follow). Such a type implements
+    /// [`delimited_len`](KeyPart::delimited_len).
+    const SELF_DELIMITING: bool = false;
+
+    /// For a [`SELF_DELIMITING`](KeyPart::SELF_DELIMITING) type, how many
+    /// bytes at the front of `bytes` the value there takes. `mask` is what
+    /// every byte is stored with (exclusive or): `0xFF` under `#[desc]`, else 0.
+    ///
+    /// # Errors
+    /// Bytes no value starts with (a bad presence byte, too few bytes);
+    /// the default (a type that does not delimit itself) always refuses.
+    #[inline]
+    fn delimited_len(bytes: &[u8], mask: u8) -> Result<usize, ErrorKind> {
+        let _ = (bytes, mask);
+        Err(ErrorKind::Invalid {
+            reason: "the field's type does not say where its bytes end",
+        })
+    }
+
+    /// Where a scan range's bound at this value lies among the values a key
+    /// can store, for a value [`encode_part`](KeyPart::encode_part)
+    /// refuses (a time with a sub-millisecond part, say): `upper` for the
+    /// range's upper bound. The default, [`BoundFit::Exact`], leaves the
+    /// bound as it is (and its refusal, if any, to `encode_part`).
+    #[doc(hidden)]
+    #[inline]
+    fn bound_fit(&self, upper: bool) -> BoundFit<Self>
+    where
+        Self: Sized,
+    {
+        let _ = upper;
+        BoundFit::Exact
+    }
+
     /// How many bytes [`encode_part`](KeyPart::encode_part) writes for this value.
     fn encoded_len(&self) -> usize;
 
@@ -131,6 +174,23 @@ pub trait KeyPart {
         let _ = byte;
         None
     }
+}
+
+/// What [`KeyPart::bound_fit`] says of a range bound: the stored values on
+/// its inner side (at or above a lower bound, at or below an upper one).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoundFit<T> {
+    /// The bound as given (a value a key holds, or one the type refuses).
+    Exact,
+    /// Those up to (an upper bound) or from (a lower one) this value.
+    Included(T),
+    /// Those below (upper) or above (lower) this value.
+    Excluded(T),
+    /// None: the bound is past every storable value on its side.
+    Nothing,
+    /// All: the bound is no bound.
+    Everything,
 }
 
 /// A [`KeyPart`] that reads itself back, possibly borrowing from the key.
@@ -502,6 +562,12 @@ impl KeyPart for [u8] {
 
 impl<T: KeyPart + ?Sized> KeyPart for &T {
     const WIDTH: Option<usize> = T::WIDTH;
+    const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
+    const SELF_DELIMITING: bool = T::SELF_DELIMITING;
+    #[inline]
+    fn delimited_len(bytes: &[u8], mask: u8) -> Result<usize, ErrorKind> {
+        T::delimited_len(bytes, mask)
+    }
     #[inline]
     fn encoded_len(&self) -> usize {
         (**self).encoded_len()

@@ -10,9 +10,11 @@ pub use crate::derived::{
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
 pub use crate::option::{read_presence, write_presence, Presence};
+pub use crate::part::BoundFit;
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
+pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};
 pub use crate::scan::steps::*;
 pub use crate::scan::{
     reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
@@ -678,6 +680,14 @@ pub trait VariableWidth<T: ?Sized> {}
 impl<T: ?Sized> VariableWidth<T> for Check<T, true> {}
 
 #[diagnostic::on_unimplemented(
+    message = "#[pad] on `{T}`, whose bytes say where they end",
+    label = "`{T}` delimits itself (KeyPart::SELF_DELIMITING: an Option of a fixed-width type, say)",
+    note = "a pad only adds bytes to a value that ends itself, as it would to an #[escaped] one: remove #[pad]; the field may stand anywhere without it"
+)]
+pub trait Undelimited<T: ?Sized> {}
+impl<T: ?Sized> Undelimited<T> for Check<T, true> {}
+
+#[diagnostic::on_unimplemented(
     message = "this row key is wider than HBase's row-key limit of 32767 bytes",
     label = "the fixed widths of this key's fields add up to more than 32767 bytes",
     note = "HBase refuses longer row keys: shorten the #[pad(N)] widths or the fixed-size fields ([u8; N], or a KeyPart's WIDTH)"
@@ -689,6 +699,8 @@ impl<T: ?Sized> WithinHBaseLimit<T> for Check<T, true> {}
 pub const fn require_fixed_or_last<C: FixedWidthOrLast<T>, T: ?Sized>() {}
 #[inline(always)]
 pub const fn require_variable<C: VariableWidth<T>, T: ?Sized>() {}
+#[inline(always)]
+pub const fn require_undelimited<C: Undelimited<T>, T: ?Sized>() {}
 #[inline(always)]
 pub const fn require_within_limit<C: WithinHBaseLimit<T>, T: ?Sized>() {}
 

@@ -3,6 +3,7 @@
 
 use crate::__private::HBASE_MAX_KEY;
 use crate::{Binary, Error, ErrorKind, KeyBuf, RowKey};
+use core::cmp::Ordering;
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Bound;
@@ -154,7 +155,10 @@ impl<K: RowKey> KeyRange<K> {
 
     /// The rest of the range after `row`, for the next page of an ascending
     /// scan: start just after `row` (and not before this range's start),
-    /// same stop. `Ok(None)` when nothing is left.
+    /// same stop. `Ok(None)` only when no key is left: after a row of
+    /// HBase's 32767-byte limit the range resumes from the first row after
+    /// every extension of it (no longer key exists), and `Ok(None)` means
+    /// the row is all `0xFF` bytes or the range ends there.
     ///
     /// For one range. In a fan-out merged by `Merge`, the page's last row
     /// lies in one salt or bucket only: resume every range with
@@ -163,34 +167,44 @@ impl<K: RowKey> KeyRange<K> {
     /// repeats those of higher ones.
     ///
     /// # Errors
-    /// A row too long to resume after within `K::SCAN_CAP` (a variable-width
-    /// value longer than the scan budget); [`OwnedKeyRange::resume_after`]
-    /// has no such limit.
+    /// Rows left whose start row would be longer than `K::SCAN_CAP` (after
+    /// a variable-width value longer than the scan budget): refused, never
+    /// read as "nothing left". [`OwnedKeyRange::resume_after`] has no such
+    /// limit.
     pub fn resume_after(&self, row: &[u8]) -> Result<Option<Self>, Error> {
-        let mut next = K::ScanBuf::ZERO;
-        let Some(len) = successor(row, crate::buf_mut(&mut next)) else {
-            return if row.len() >= HBASE_MAX_KEY {
-                // No key sorts after an all-0xFF row of the limit's length.
-                Ok(None)
-            } else {
-                Err(Error::key(
-                    K::NAME,
-                    ErrorKind::Invalid {
-                        reason: ROW_TOO_LONG,
-                    },
-                ))
-            };
+        self.resumed(after(
+            self.start(),
+            self.stop(),
+            Pieces::whole(row),
+            &mut [0],
+        ))
+    }
+
+    /// The range [`after`] or [`before`] describes, its new row copied in.
+    fn resumed(&self, r: Resumed<'_>) -> Result<Option<Self>, Error> {
+        let (row, is_start) = match r {
+            Resumed::Nothing => return Ok(None),
+            Resumed::Whole => return Ok(Some(*self)),
+            Resumed::Start(row) => (row, true),
+            Resumed::Stop(row) => (row, false),
         };
-        let next = &crate::buf(&next)[..len];
-        let start = if next > self.start() {
-            next
-        } else {
-            self.start()
-        };
-        if self.stop().is_some_and(|stop| stop <= start) {
-            return Ok(None);
+        if row.len() > Self::MAX_ROW {
+            // The rows left need a start or stop row this long: refused
+            // rather than read as "nothing left".
+            return Err(Error::key(
+                K::NAME,
+                ErrorKind::Invalid {
+                    reason: ROW_TOO_LONG,
+                },
+            ));
         }
-        Self::new(start, self.stop()).map(Some)
+        let mut buf = K::ScanBuf::ZERO;
+        let row = row.write(crate::buf_mut(&mut buf));
+        if is_start {
+            Self::new(row, self.stop()).map(Some)
+        } else {
+            Self::new(self.start(), Some(row)).map(Some)
+        }
     }
 
     /// [`resume_after`](KeyRange::resume_after) for one range of a fan-out
@@ -228,9 +242,8 @@ impl<K: RowKey> KeyRange<K> {
     /// As `resume_after`, and a `skip` longer than this range's start or
     /// `row` (not a row of this fan-out).
     pub fn resume_after_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
-        let mut buf = K::ScanBuf::ZERO;
-        let len = rebase::<K>(self.start(), row, skip, crate::buf_mut(&mut buf))?;
-        self.resume_after(&crate::buf(&buf)[..len])
+        let row = rebase::<K>(self.start(), row, skip)?;
+        self.resumed(after(self.start(), self.stop(), row, &mut [0]))
     }
 
     /// [`resume_before`](KeyRange::resume_before) for one range of a fan-out
@@ -241,9 +254,8 @@ impl<K: RowKey> KeyRange<K> {
     /// As `resume_before`, and a `skip` longer than this range's start or
     /// `row`.
     pub fn resume_before_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
-        let mut buf = K::ScanBuf::ZERO;
-        let len = rebase::<K>(self.start(), row, skip, crate::buf_mut(&mut buf))?;
-        self.resume_before(&crate::buf(&buf)[..len])
+        let row = rebase::<K>(self.start(), row, skip)?;
+        self.resumed(before(self.start(), self.stop(), row, &mut [0]))
     }
 
     /// The rest of the range before `row`, for the next page of a scan read
@@ -257,26 +269,12 @@ impl<K: RowKey> KeyRange<K> {
     /// row selects the same keys. [`OwnedKeyRange::resume_before`] has no
     /// such limit.
     pub fn resume_before(&self, row: &[u8]) -> Result<Option<Self>, Error> {
-        if row <= self.start() {
-            return Ok(None);
-        }
-        if self.stop().is_some_and(|stop| stop <= row) {
-            return Ok(Some(*self));
-        }
-        let mut buf = K::ScanBuf::ZERO;
-        let Some(stop) = stop_before(row, crate::buf_mut(&mut buf)) else {
-            return Err(Error::key(
-                K::NAME,
-                ErrorKind::Invalid {
-                    reason: ROW_TOO_LONG,
-                },
-            ));
-        };
-        match stop {
-            Before::Row(len) => Self::new(self.start(), Some(&crate::buf(&buf)[..len])).map(Some),
-            Before::Row0 => Self::new(self.start(), Some(row)).map(Some),
-            Before::Everything => Ok(Some(*self)),
-        }
+        self.resumed(before(
+            self.start(),
+            self.stop(),
+            Pieces::whole(row),
+            &mut [0],
+        ))
     }
 
     /// The HBase shell command that scans this range of `table`:
@@ -310,45 +308,144 @@ impl<K: RowKey> KeyRange<K> {
     }
 }
 
-/// The next row after exactly `row`: `row` followed by `0x00`, or, when
-/// that would pass HBase's limit, the first row after every extension of
-/// `row` (no longer key exists). Written into `out`; `None` when it does
-/// not fit or nothing follows.
-fn successor(row: &[u8], out: &mut [u8]) -> Option<usize> {
-    if row.len() < HBASE_MAX_KEY {
-        out.get_mut(..=row.len()).map(|o| {
-            o[..row.len()].copy_from_slice(row);
-            o[row.len()] = 0;
-            row.len() + 1
-        })
+/// A row read as up to three slices back to back: a row of a merged
+/// fan-out rebased onto a range (its head from the range's start), or a
+/// successor (a row's first bytes, then one byte), compared and measured
+/// without being copied, so that a row longer than `SCAN_CAP` is resumed
+/// from even where the inline range cannot hold it.
+#[derive(Clone, Copy)]
+struct Pieces<'a>([&'a [u8]; 3]);
+
+impl<'a> Pieces<'a> {
+    fn whole(row: &'a [u8]) -> Self {
+        Pieces([row, &[], &[]])
+    }
+
+    fn len(&self) -> usize {
+        self.0.iter().map(|p| p.len()).sum()
+    }
+
+    /// Unsigned lexicographic order, as HBase compares rows.
+    fn cmp(&self, mut other: &[u8]) -> Ordering {
+        for p in self.0 {
+            let n = p.len().min(other.len());
+            match p[..n].cmp(&other[..n]) {
+                Ordering::Equal if n < p.len() => return Ordering::Greater,
+                Ordering::Equal => other = &other[n..],
+                o => return o,
+            }
+        }
+        if other.is_empty() {
+            Ordering::Equal
+        } else {
+            Ordering::Less
+        }
+    }
+
+    /// The first `n` bytes.
+    fn take(&self, mut n: usize) -> Self {
+        let mut out = [&[][..]; 3];
+        for (o, p) in out.iter_mut().zip(self.0) {
+            *o = &p[..n.min(p.len())];
+            n -= o.len();
+        }
+        Pieces(out)
+    }
+
+    /// The last byte that is not `0xFF`, and its position.
+    fn last_below_ff(&self) -> Option<(usize, u8)> {
+        let mut end = self.len();
+        for p in self.0.iter().rev() {
+            end -= p.len();
+            if let Some(i) = p.iter().rposition(|&b| b != 0xFF) {
+                return Some((end + i, p[i]));
+            }
+        }
+        None
+    }
+
+    /// The row into the front of `out`, which holds at least `len()`
+    /// bytes; returns it.
+    fn write(self, out: &mut [u8]) -> &[u8] {
+        let mut at = 0;
+        for p in self.0 {
+            out[at..at + p.len()].copy_from_slice(p);
+            at += p.len();
+        }
+        &out[..at]
+    }
+}
+
+/// What resuming a range leaves of it.
+#[derive(Clone, Copy)]
+enum Resumed<'a> {
+    Nothing,
+    /// The range as it was.
+    Whole,
+    /// The same stop, this start.
+    Start(Pieces<'a>),
+    /// The same start, this stop.
+    Stop(Pieces<'a>),
+}
+
+/// The first row after every extension of `row`'s first 32767 bytes (no
+/// longer key exists, so for a row of HBase's limit or past it, the first
+/// key after it): HBase's prefix stop row, `byte` holding its last byte.
+/// `None` when those bytes are all `0xFF`: no key follows.
+fn clamped_stop<'a>(row: Pieces<'a>, byte: &'a mut [u8; 1]) -> Option<Pieces<'a>> {
+    let head = row.take(HBASE_MAX_KEY);
+    let (i, b) = head.last_below_ff()?;
+    byte[0] = b + 1;
+    let [x, y, _] = head.take(i).0;
+    Some(Pieces([x, y, &byte[..]]))
+}
+
+/// The rest of the range `start..stop` after exactly `row`: from `row 00`,
+/// or, at HBase's limit, from the row after every extension of it.
+fn after<'a>(
+    start: &[u8],
+    stop: Option<&[u8]>,
+    row: Pieces<'a>,
+    byte: &'a mut [u8; 1],
+) -> Resumed<'a> {
+    let next = if row.len() < HBASE_MAX_KEY {
+        let [x, y, _] = row.0;
+        Pieces([x, y, &[0]])
     } else {
-        let o = out.get_mut(..HBASE_MAX_KEY)?;
-        o.copy_from_slice(&row[..HBASE_MAX_KEY]);
-        crate::prefix_stop(o)
+        match clamped_stop(row, byte) {
+            Some(next) => next,
+            None => return Resumed::Nothing,
+        }
+    };
+    if next.cmp(start).is_le() {
+        return Resumed::Whole;
     }
+    if stop.is_some_and(|stop| next.cmp(stop).is_ge()) {
+        return Resumed::Nothing;
+    }
+    Resumed::Start(next)
 }
 
-/// The stop row that selects exactly the keys before `row`.
-enum Before {
-    /// `row` itself.
-    Row0,
-    /// The `len` bytes written into the buffer: for a row past HBase's
-    /// limit, the first row after every extension of its first 32767 bytes
-    /// (no longer key exists, so the keys before the row are those).
-    Row(usize),
-    /// Every key sorts before the row (its first 32767 bytes are all 0xFF).
-    Everything,
-}
-
-/// The stop row for "before `row`", clamped to HBase's limit; `None` when
-/// it does not fit `out`.
-fn stop_before(row: &[u8], out: &mut [u8]) -> Option<Before> {
+/// The rest of the range `start..stop` before exactly `row`: stop at
+/// `row`, or, for a row past HBase's limit, at the first row after every
+/// extension of its first 32767 bytes, which selects the same keys.
+fn before<'a>(
+    start: &[u8],
+    stop: Option<&[u8]>,
+    row: Pieces<'a>,
+    byte: &'a mut [u8; 1],
+) -> Resumed<'a> {
+    if row.cmp(start).is_le() {
+        return Resumed::Nothing;
+    }
+    if stop.is_some_and(|stop| row.cmp(stop).is_ge()) {
+        return Resumed::Whole;
+    }
     if row.len() <= HBASE_MAX_KEY {
-        return (row.len() <= out.len()).then_some(Before::Row0);
+        return Resumed::Stop(row);
     }
-    let o = out.get_mut(..HBASE_MAX_KEY)?;
-    o.copy_from_slice(&row[..HBASE_MAX_KEY]);
-    Some(crate::prefix_stop(o).map_or(Before::Everything, Before::Row))
+    // Every key sorts before a row whose first 32767 bytes are all 0xFF.
+    clamped_stop(row, byte).map_or(Resumed::Whole, Resumed::Stop)
 }
 
 const fn min(a: usize, b: usize) -> usize {
@@ -359,14 +456,9 @@ const fn min(a: usize, b: usize) -> usize {
     }
 }
 
-/// `start[..skip]` then `row[skip..]` into `out`: a row of a merged fan-out
-/// moved into the salt or bucket of the range `start` begins.
-fn rebase<K: RowKey>(
-    start: &[u8],
-    row: &[u8],
-    skip: usize,
-    out: &mut [u8],
-) -> Result<usize, Error> {
+/// `start[..skip]` then `row[skip..]`: a row of a merged fan-out moved
+/// into the salt or bucket of the range `start` begins.
+fn rebase<'a, K: RowKey>(start: &'a [u8], row: &'a [u8], skip: usize) -> Result<Pieces<'a>, Error> {
     let (Some(head), Some(tail)) = (start.get(..skip), row.get(skip..)) else {
         return Err(Error::key(
             K::NAME,
@@ -376,18 +468,7 @@ fn rebase<K: RowKey>(
             },
         ));
     };
-    let Some(dst) = out.get_mut(..skip + tail.len()) else {
-        return Err(Error::key(
-            K::NAME,
-            ErrorKind::Invalid {
-                reason: ROW_TOO_LONG,
-            },
-        ));
-    };
-    let (a, b) = dst.split_at_mut(skip);
-    a.copy_from_slice(head);
-    b.copy_from_slice(tail);
-    Ok(skip + tail.len())
+    Ok(Pieces([head, tail, &[]]))
 }
 
 impl<K: RowKey> Clone for KeyRange<K> {
@@ -440,7 +521,7 @@ pub use owned::OwnedKeyRange;
 
 #[cfg(feature = "alloc")]
 mod owned {
-    use super::{stop_before, successor, Before, KeyRange, EMPTY_RANGE, ROW_OVER_LIMIT};
+    use super::{after, before, KeyRange, Pieces, Resumed, EMPTY_RANGE, ROW_OVER_LIMIT};
     use crate::__private::HBASE_MAX_KEY;
     use crate::{Error, ErrorKind, RowKey};
     use alloc::vec::Vec;
@@ -508,20 +589,12 @@ mod owned {
         /// As [`KeyRange::resume_after`], for a row of any length.
         #[must_use]
         pub fn resume_after(&self, row: &[u8]) -> Option<Self> {
-            let mut next = alloc::vec![0u8; row.len().min(HBASE_MAX_KEY) + 1];
-            let len = successor(row, &mut next)?;
-            next.truncate(len);
-            if next.as_slice() < self.start() {
-                next.clone_from(&self.start);
-            }
-            if self.stop().is_some_and(|stop| stop <= next.as_slice()) {
-                return None;
-            }
-            Some(OwnedKeyRange {
-                start: next,
-                stop: self.stop.clone(),
-                _key: PhantomData,
-            })
+            self.resumed(after(
+                self.start(),
+                self.stop(),
+                Pieces::whole(row),
+                &mut [0],
+            ))
         }
 
         /// As [`KeyRange::resume_after_merged`], for a row of any length.
@@ -529,7 +602,8 @@ mod owned {
         /// # Errors
         /// A `skip` longer than this range's start or `row`.
         pub fn resume_after_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
-            Ok(self.resume_after(&self.rebased(row, skip)?))
+            let row = super::rebase::<K>(self.start(), row, skip)?;
+            Ok(self.resumed(after(self.start(), self.stop(), row, &mut [0])))
         }
 
         /// As [`KeyRange::resume_before_merged`], for a row of any length.
@@ -537,37 +611,38 @@ mod owned {
         /// # Errors
         /// A `skip` longer than this range's start or `row`.
         pub fn resume_before_merged(&self, row: &[u8], skip: usize) -> Result<Option<Self>, Error> {
-            Ok(self.resume_before(&self.rebased(row, skip)?))
-        }
-
-        fn rebased(&self, row: &[u8], skip: usize) -> Result<Vec<u8>, Error> {
-            let mut out = alloc::vec![0u8; row.len()];
-            let len = super::rebase::<K>(self.start(), row, skip, &mut out)?;
-            out.truncate(len);
-            Ok(out)
+            let row = super::rebase::<K>(self.start(), row, skip)?;
+            Ok(self.resumed(before(self.start(), self.stop(), row, &mut [0])))
         }
 
         /// As [`KeyRange::resume_before`], for a row of any length.
         #[must_use]
         pub fn resume_before(&self, row: &[u8]) -> Option<Self> {
-            if row <= self.start() {
-                return None;
-            }
-            if self.stop().is_some_and(|stop| stop <= row) {
-                return Some(self.clone());
-            }
-            let mut buf = alloc::vec![0u8; row.len().min(HBASE_MAX_KEY)];
-            let stop = match stop_before(row, &mut buf)? {
-                Before::Row0 => row.to_vec(),
-                Before::Row(len) => {
-                    buf.truncate(len);
-                    buf
-                }
-                Before::Everything => return Some(self.clone()),
+            self.resumed(before(
+                self.start(),
+                self.stop(),
+                Pieces::whole(row),
+                &mut [0],
+            ))
+        }
+
+        /// The range [`after`] or [`before`] describes; its rows are within
+        /// HBase's limit by construction.
+        fn resumed(&self, r: Resumed<'_>) -> Option<Self> {
+            let to_vec = |p: Pieces<'_>| {
+                let mut v = alloc::vec![0; p.len()];
+                p.write(&mut v);
+                v
+            };
+            let (start, stop) = match r {
+                Resumed::Nothing => return None,
+                Resumed::Whole => return Some(self.clone()),
+                Resumed::Start(row) => (to_vec(row), self.stop.clone()),
+                Resumed::Stop(row) => (self.start.clone(), Some(to_vec(row))),
             };
             Some(OwnedKeyRange {
-                start: self.start.clone(),
-                stop: Some(stop),
+                start,
+                stop,
                 _key: PhantomData,
             })
         }

@@ -18,8 +18,8 @@ use crate::{Error, ErrorKind, KeyPart, Segment, SegmentKind};
 pub enum Frame {
     /// `#[delim(b)]`: up to the (stored) delimiter.
     Delim(u8),
-    /// A field before the last: its type must be fixed-width (the derive
-    /// checks it; a variable-width type reads nothing here).
+    /// A field before the last: its type is fixed-width or delimits
+    /// itself (`KeyPart::SELF_DELIMITING`; the derive checks it).
     Fixed,
     /// The last field: everything left.
     Last,
@@ -27,7 +27,9 @@ pub enum Frame {
 
 /// A field's stored body, by its type's width (`KeyPart::WIDTH`, named
 /// by the caller: a bound here would report a type that is no `KeyPart`
-/// once more) and `frame`.
+/// once more), how a self-delimiting type measures itself
+/// (`KeyPart::delimited_len`, over bytes stored exclusive-or `mask`) and
+/// `frame`.
 ///
 /// # Errors
 /// The input ends early or lacks the delimiter.
@@ -36,8 +38,19 @@ pub fn take_framed<'a>(
     input: &'a [u8],
     pos: &mut usize,
     width: Option<usize>,
+    delimited: Option<Measure>,
+    mask: u8,
     frame: Frame,
 ) -> Result<&'a [u8], ErrorKind> {
+    // A body that says where it ends is measured, not searched for a
+    // delimiter: its bytes may hold it, as a fixed-width body's may.
+    let width = match (width, delimited) {
+        (Some(w), _) => Some(w),
+        (None, Some(measure)) if !matches!(frame, Frame::Last) => {
+            Some(measure(&input[*pos..], mask)?)
+        }
+        (None, _) => None,
+    };
     match (frame, width) {
         (Frame::Delim(stored), Some(w)) => {
             let f = take(input, pos, w)?;
@@ -45,11 +58,17 @@ pub fn take_framed<'a>(
             Ok(f)
         }
         (Frame::Delim(stored), None) => take_delimited(input, pos, stored),
-        (Frame::Fixed, w) => take(input, pos, w.unwrap_or(0)),
-        (Frame::Last, Some(w)) => take(input, pos, w),
+        (Frame::Fixed | Frame::Last, Some(w)) => take(input, pos, w),
+        // (Not reached: the derive requires a fixed-width or
+        // self-delimiting type before the last field.)
+        (Frame::Fixed, None) => take(input, pos, 0),
         (Frame::Last, None) => Ok(take_rest(input, pos)),
     }
 }
+
+/// `KeyPart::delimited_len` of a field's type: the length of the value at
+/// the front of the stored bytes, given the mask they are stored with.
+pub type Measure = fn(&[u8], u8) -> Result<usize, ErrorKind>;
 
 /// A padded field's body: `width` bytes, trailing (stored) pad bytes off.
 ///
@@ -144,7 +163,7 @@ pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
             *pos = body_at + width;
         }
         WriteFrame::Delim(byte) => {
-            if V::WIDTH.is_none() {
+            if V::WIDTH.is_none() && !V::SELF_DELIMITING {
                 check_no_delim(&buf[body_at..body_at + blen], byte)
                     .__rowkey_in_field::<KNOWN>(key, field)?;
             }

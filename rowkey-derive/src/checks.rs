@@ -27,7 +27,13 @@ pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
             let p = respan(p, span);
             out.extend(quote_spanned! {span=>
                 #p::require_fixed_or_last::<
-                    #p::Check<#ty, { #p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
+                    #p::Check<
+                        #ty,
+                        {
+                            #p::is_fixed(<#ty as #p::KeyPart>::WIDTH)
+                                || <#ty as #p::KeyPart>::SELF_DELIMITING
+                        },
+                    >,
                     #ty,
                 >();
             });
@@ -42,6 +48,10 @@ pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
             out.extend(quote_spanned! {s=>
                 #p::require_variable::<
                     #p::Check<#ty, { !#p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
+                    #ty,
+                >();
+                #p::require_undelimited::<
+                    #p::Check<#ty, { !<#ty as #p::KeyPart>::SELF_DELIMITING }>,
                     #ty,
                 >();
             });

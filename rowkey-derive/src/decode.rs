@@ -81,7 +81,18 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
                 _ => quote!(#p::SlotFrame::Last),
             };
             quote! {
-                #p::take_framed(__in, &mut __pos, <#ty as #p::KeyPart>::WIDTH, #frame)#err?
+                #p::take_framed(
+                    __in,
+                    &mut __pos,
+                    <#ty as #p::KeyPart>::WIDTH,
+                    if <#ty as #p::KeyPart>::SELF_DELIMITING {
+                        #p::Some(<#ty as #p::KeyPart>::delimited_len)
+                    } else {
+                        #p::None
+                    },
+                    #m,
+                    #frame,
+                )#err?
             }
         }
     };

@@ -183,7 +183,7 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte)#err?;
         },
         Frame::Delim { byte } => quote! {
-            if <__V as #p::KeyPart>::WIDTH.is_none() {
+            if <__V as #p::KeyPart>::WIDTH.is_none() && !<__V as #p::KeyPart>::SELF_DELIMITING {
                 #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte)#err?;
             }
         },

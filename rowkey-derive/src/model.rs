@@ -202,13 +202,21 @@ impl<'a> Layout<'a> {
     /// takes `n` bytes. `max` asks for the widest slot instead, which an
     /// `Option` of a fixed-width type has too.
     pub fn slot_width(&self, p: &TokenStream, ty: &Type, max: bool) -> TokenStream {
+        let body = match self.attr_body_width() {
+            // The widest value of a type of no fixed width that has a
+            // bound (an `Option` inside the field's own `Option`). Only
+            // there: the scan reads the widest slots before the first
+            // `Option` field as exact (`prefix_bound_at`), which a slot of
+            // a type like an aliased `Option` is not.
+            None if max && self.option && !self.value_width() => {
+                quote!(<#ty as #p::KeyPart>::MAX_WIDTH)
+            }
+            _ => self.body_width(p, ty),
+        };
         let slot = match self.frame {
             Frame::Pad { width, .. } => quote!(#p::Some(#width)),
-            Frame::Delim { .. } => {
-                let body = self.body_width(p, ty);
-                quote!(#p::plus_one(#body))
-            }
-            Frame::Fixed | Frame::Last => self.body_width(p, ty),
+            Frame::Delim { .. } => quote!(#p::plus_one(#body)),
+            Frame::Fixed | Frame::Last => body,
         };
         match (self.option, max) {
             (false, _) => slot,

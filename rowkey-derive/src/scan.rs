@@ -212,6 +212,15 @@ fn field(
         quote!()
     };
     let bounds = l.scan_bounds(p);
+    let cut = bound_cut(l, p);
+    let bounds = match (cut.is_empty(), l.option) {
+        (true, _) => bounds,
+        (false, false) => quote!(#bounds + #p::CutBound),
+        (false, true) => {
+            let inner = l.value_bounds(p);
+            quote!(#p::KeyPart + #p::Presence<Inner: #inner + #p::CutBound>)
+        }
+    };
     // Stage `i` only: at any other stage the call fails with the bound's
     // message, which names the field expected (`scan_order.rs`).
     // A plain field has no writer of its own: the runtime's plain writer,
@@ -339,9 +348,12 @@ fn field(
                 )
             }
         };
+        let fit = bound_fit(l, p);
         quote! {
             #guard
+            #fit
             #clamp
+            #cut
             #call
         }
     };
@@ -384,15 +396,69 @@ fn field(
     (steps, method)
 }
 
+/// A range on a padded or delimited string or byte string: a bound the
+/// field could not store (longer than the pad, ending in the pad byte,
+/// holding the delimiter) is read as the stored values it means, not
+/// refused (`__private::cut_bounds`). Empty for other fields, whose bounds
+/// the writer checks as values.
+fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
+    if !l.ranged() || l.body != Body::Plain || l.escaped || l.decimal.is_some() {
+        return TokenStream::new();
+    }
+    if !crate::valid::is_text(l.inner_ty) {
+        return TokenStream::new();
+    }
+    let cut = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::Cut::Pad { width: #width, byte: #byte }),
+        Frame::Delim { byte } => quote!(#p::Cut::Delim(#byte)),
+        Frame::Fixed | Frame::Last => return TokenStream::new(),
+    };
+    let cut_fn = if l.option {
+        quote!(cut_option_bounds)
+    } else {
+        quote!(cut_bounds)
+    };
+    quote! {
+        let (__lo, __hi) = #p::#cut_fn(&__lo, &__hi, #cut);
+    }
+}
+
+/// A range on a field of a type the derive does not know (a time, a
+/// user type): each bound is read as the stored values on its inner side
+/// (`KeyPart::bound_fit`), so that a time between two milliseconds or
+/// before 1970 bounds the window rather than being refused. Built-in types
+/// store every bound they take as it is: nothing is emitted for them.
+fn bound_fit(l: &Layout, p: &TokenStream) -> TokenStream {
+    if l.decimal.is_some() || crate::valid::known_width(l.inner_ty) != crate::valid::Known::Unknown
+    {
+        return TokenStream::new();
+    }
+    quote! {
+        let #p::Some((__lo, __hi)) = #p::fit_bounds(__lo, __hi) else {
+            __s.empty();
+            return #p::Ok(());
+        };
+    }
+}
+
 /// A `#[decimal(W)]` range clamped to the W-digit values, as a
 /// `#[reverse_ts]` one is to the storable timestamps: a window past them
 /// selects nothing (no range), not an error.
 fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
-    let (Some(Digits::Width(w)), false) = (l.decimal, l.option) else {
+    let Some(Digits::Width(w)) = l.decimal else {
         return TokenStream::new();
     };
-    // (`#[decimal]` fits the unsigned integers only, not an `Option`.)
-    let too_wide = quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w);
+    // An `Option` field's `Some(v)` past W digits: as `v` on a plain field
+    // (a lower bound above every `Some` leaves nothing, since `None` sorts
+    // first; an upper one is no bound).
+    let too_wide = if l.option {
+        quote! {
+            |__v: &_| #p::Presence::present(__v)
+                .is_some_and(|__i| #p::decimal_len(#p::Decimal::to_u128(__i)) > #w)
+        }
+    } else {
+        quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w)
+    };
     quote! {
         let #p::Some((__lo, __hi)) = #p::clamp_wide_bounds(__lo, __hi, #too_wide) else {
             __s.empty();

@@ -57,6 +57,25 @@ pub fn check(cx: &Ctxt, input: &Input) {
                 )
             };
             cx.syn_error(syn::Error::new_spanned(field.ty, msg));
+        } else if !last
+            && field.attrs.pad.is_none()
+            && field.attrs.delim.is_none()
+            && !field.attrs.frame_unparsed
+        {
+            if let Some(nested) = option_of_variable(inner(field)) {
+                cx.syn_error(syn::Error::new_spanned(
+                    field.ty,
+                    format!(
+                        "field `{}` holds an `Option<{}>`, whose bytes do not say where they \
+                         end (its value is variable-width), and it is not last: add \
+                         #[delim(b'_')] with a byte its values never hold (not the default \
+                         0x00, which is how Some(None) is written), or move it to the end; an \
+                         Option of a fixed-width type (Option<Option<u8>>) needs neither",
+                        field.ident,
+                        quote::ToTokens::to_token_stream(nested)
+                    ),
+                ));
+            }
         }
         if i > 0 && !input.attrs.spread_not_first {
             check_spread_first(cx, field, &input.fields[0]);
@@ -90,11 +109,21 @@ pub fn check(cx: &Ctxt, input: &Input) {
             ));
         }
         for (i, name) in salt.fields.iter().enumerate() {
-            if !input.fields.iter().any(|f| f.ident == name) {
-                cx.syn_error(syn::Error::new(
+            match input.fields.iter().find(|f| f.ident == name) {
+                None => cx.syn_error(syn::Error::new(
                     name.span(),
                     format!("the salt hashes field `{name}`, but the struct has no such field"),
-                ));
+                )),
+                // As a field's own #[salt] or #[bucket] on an Option.
+                Some(f) if option_inner(f.ty).is_some() => cx.syn_error(syn::Error::new(
+                    name.span(),
+                    format!(
+                        "the struct-level salt hashes `{name}`, an Option field: None has no \
+                         value to hash; list only fields that are always present in \
+                         fields(..)"
+                    ),
+                )),
+                Some(_) => {}
             }
             if salt.fields[..i].iter().any(|earlier| earlier == name) {
                 cx.syn_error(syn::Error::new(
@@ -343,6 +372,18 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
     found.get()
 }
 
+/// `X` of a type spelled `Option<X>` (at any depth of `Option`s) when `X`
+/// is spelled as a variable-width built-in type: such an `Option` does not
+/// delimit itself, where an `Option` of a fixed-width type does
+/// (`KeyPart::SELF_DELIMITING`).
+fn option_of_variable(ty: &Type) -> Option<&Type> {
+    let mut x = option_inner(ty)?;
+    while let Some(deeper) = option_inner(x) {
+        x = deeper;
+    }
+    (known_width(x) == Known::Variable).then_some(x)
+}
+
 /// The field's inner type: `T` of `Option<T>`, else the field's type.
 fn inner<'a>(field: &Field<'a>) -> &'a Type {
     option_inner(field.ty).unwrap_or(field.ty)
@@ -539,6 +580,15 @@ pub fn known_width(ty: &Type) -> Known {
         }
         Shape::Unknown => Known::Unknown,
     }
+}
+
+/// Whether the type is spelled as a built-in string or byte string
+/// (`&str`, `String`, `&[u8]`, `Vec<u8>`).
+pub fn is_text(ty: &Type) -> bool {
+    matches!(
+        shape(ty),
+        Shape::Str | Shape::Bytes | Shape::String | Shape::VecU8
+    )
 }
 
 /// A field type as spelled, for the built-in types the rules name.

@@ -10,6 +10,7 @@
 //! or bucket written in.
 
 mod args;
+pub(crate) mod cut;
 mod ranges;
 pub mod steps;
 
@@ -699,9 +700,18 @@ pub trait ScanBuilder<K: RowKey> {
     /// The row ranges of this scan: one, or one per salt or bucket the
     /// prefix leaves open, in key order; none when it selects nothing.
     ///
+    /// A range bound no key holds selects the stored values inside it: a
+    /// `#[decimal(W)]` bound past W digits, a `#[reverse_ts]` one outside
+    /// the storable timestamps, a string or byte string bound longer than
+    /// its `#[pad(N)]`, ending in the pad byte or holding its `#[delim]`
+    /// (`..b` takes the stored values up to the longest storable value `b`
+    /// starts with, `b..` those after it), a time between two milliseconds
+    /// or before 1970 (the whole milliseconds inside the window).
+    ///
     /// # Errors
-    /// A scan value the layout refuses (too long for its pad, holding its
-    /// delimiter, a timestamp out of range, ...), naming the field.
+    /// An exact value the layout refuses (too long for its pad, holding its
+    /// delimiter, a timestamp out of range, ...), naming the field, and a
+    /// range bound on a padded field of a type of your own.
     fn ranges(self) -> Result<ScanRanges<K>, Error>;
 }
 

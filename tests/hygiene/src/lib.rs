@@ -216,3 +216,48 @@ pub fn text_scans(key: &Text<'_>) -> ::core::result::Result<[usize; 4], ::rk::Er
         ::core::iter::ExactSizeIterator::len(&last),
     ])
 }
+
+/// A self-delimiting `Option` before other fields, and range bounds no key
+/// holds (an `Option`'s `#[decimal(W)]` past W digits, a padded string past
+/// its pad, a time between two milliseconds), expanded without a prelude.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct Limits {
+    pub level: ::core::option::Option<::core::option::Option<u8>>,
+    #[decimal(3)]
+    pub code: ::core::option::Option<u32>,
+    #[pad(6)]
+    pub tag: ::core::option::Option<::std::string::String>,
+    pub at: ::std::time::SystemTime,
+}
+
+/// The ranges of scans whose bounds no key holds, built without a prelude.
+///
+/// # Errors
+/// A bound the layout refuses.
+pub fn limits_scans(key: &Limits) -> ::core::result::Result<[usize; 3], ::rk::Error> {
+    let code = Limits::scan()
+        .level(key.level)
+        .code(..::core::option::Option::Some(5000))
+        .ranges()?;
+    let tag = Limits::scan()
+        .level(key.level)
+        .code(key.code)
+        .tag(
+            ..=::core::option::Option::Some(<::std::string::String as ::core::convert::From<
+                &str,
+            >>::from("zzzzzzz")),
+        )
+        .ranges()?;
+    let at = Limits::scan()
+        .level(key.level)
+        .code(key.code)
+        .tag(::core::clone::Clone::clone(&key.tag))
+        .at(key.at + ::core::time::Duration::from_micros(1500)..)
+        .ranges()?;
+    ::core::result::Result::Ok([
+        ::core::iter::ExactSizeIterator::len(&code),
+        ::core::iter::ExactSizeIterator::len(&tag),
+        ::core::iter::ExactSizeIterator::len(&at),
+    ])
+}

@@ -178,3 +178,16 @@ fn text_keys_from_a_scope_without_prelude() {
     assert_eq!(rowkey_hygiene::Text::decode(&bytes).unwrap(), key);
     assert_eq!(rowkey_hygiene::text_scans(&key).unwrap(), [1, 1, 1, 1]);
 }
+
+#[test]
+fn limits_from_a_scope_without_prelude() {
+    let key = rowkey_hygiene::Limits {
+        level: Some(None),
+        code: Some(42),
+        tag: Some("zz".to_owned()),
+        at: std::time::UNIX_EPOCH + std::time::Duration::from_millis(5),
+    };
+    let bytes = rk::RowKey::to_vec(&key).unwrap();
+    assert_eq!(rowkey_hygiene::Limits::decode(&bytes).unwrap(), key);
+    assert_eq!(rowkey_hygiene::limits_scans(&key).unwrap(), [1, 1, 1]);
+}
