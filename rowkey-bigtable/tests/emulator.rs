@@ -499,3 +499,109 @@ async fn ranges_past_4_kib_read_exactly() {
         .unwrap();
     assert_eq!(names(t.scan(from).await.unwrap()), [p95q.as_str()]);
 }
+
+/// Names a real instance refuses (the emulator accepts them) are refused
+/// before anything is sent: a connection to a port nobody listens on gives
+/// the rule, not a transport error. Valid names at the length limits pass.
+#[tokio::test]
+async fn names_bigtable_refuses_are_refused_before_sending() {
+    let nowhere = Bigtable::emulator("127.0.0.1:1", "p", "i").unwrap();
+    for id in ["", "t/u", "../../other", "t t", "-t", ".t", &"t".repeat(51)] {
+        for err in [
+            nowhere
+                .create_table::<LogEvent<'static>, u64>(id, &["d"], 1)
+                .await
+                .unwrap_err(),
+            nowhere
+                .create_table_if_missing::<LogEvent<'static>, u64>(id, &["d"], 1)
+                .await
+                .unwrap_err(),
+            nowhere
+                .table::<LogEvent<'static>, u64>(id, "d", b"v")
+                .unwrap_err(),
+            nowhere.delete_table(id).await.unwrap_err(),
+        ] {
+            assert!(
+                matches!(
+                    err,
+                    Error::Name {
+                        what: "table id",
+                        ..
+                    }
+                ),
+                "{id:?}: {err}"
+            );
+            assert!(
+                err.to_string().contains("[_a-zA-Z0-9][-_.a-zA-Z0-9]*"),
+                "{err}"
+            );
+        }
+    }
+    for family in ["", "d:x", "d d", "d/e", &"f".repeat(65)] {
+        for err in [
+            nowhere
+                .create_table::<LogEvent<'static>, u64>("t", &["d", family], 1)
+                .await
+                .unwrap_err(),
+            nowhere
+                .table::<LogEvent<'static>, u64>("t", family, b"v")
+                .unwrap_err(),
+        ] {
+            assert!(
+                matches!(
+                    err,
+                    Error::Name {
+                        what: "column family",
+                        ..
+                    }
+                ),
+                "{family:?}: {err}"
+            );
+            assert!(err.to_string().contains("[-_.a-zA-Z0-9]+"), "{err}");
+        }
+    }
+    // At the limits, on the emulator: created, written, read.
+    let env = common::env();
+    let id = format!("_{}", "t".repeat(49));
+    let family = "f".repeat(64);
+    let t = env
+        .bt
+        .create_table_if_missing::<LogEvent<'static>, u64>(&id, &[&family, "e.v-1", "e-v-1"], 1)
+        .await
+        .unwrap();
+    let k = LogEvent {
+        ts: 1,
+        host: "h",
+        event: "e",
+    };
+    t.put(&k, &7).await.unwrap();
+    assert_eq!(t.get(&k).await.unwrap(), Some(7));
+    // Again: kept, rows and all, and a family it lacked is added.
+    let again = env
+        .bt
+        .create_table_if_missing::<LogEvent<'static>, u64>(&id, &[&family, "new"], 1)
+        .await
+        .unwrap();
+    assert_eq!(again.get(&k).await.unwrap(), Some(7));
+    let other = env
+        .bt
+        .table::<LogEvent<'static>, u64>(&id, "new", b"v")
+        .unwrap();
+    other.put(&k, &8).await.unwrap();
+    assert_eq!(other.get(&k).await.unwrap(), Some(8));
+    // A family whose name holds a '.', which RE2 would read as any
+    // character: get_row reads that family alone.
+    let dotted = env
+        .bt
+        .table::<LogEvent<'static>, u64>(&id, "e.v-1", b"v")
+        .unwrap();
+    dotted.put_cells(&k, [("a", 1u64), ("b", 2)]).await.unwrap();
+    let dashed = env
+        .bt
+        .table::<LogEvent<'static>, u64>(&id, "e-v-1", b"v")
+        .unwrap();
+    dashed.put_cells(&k, [("c", 3u64)]).await.unwrap();
+    let cells = dotted.get_row(&k).await.unwrap().unwrap();
+    let got: Vec<(&[u8], u64)> = cells.iter().map(|c| (&c.qualifier[..], c.value)).collect();
+    assert_eq!(got, [(&b"a"[..], 1), (&b"b"[..], 2)]);
+}

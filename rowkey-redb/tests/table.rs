@@ -1,0 +1,224 @@
+//! The embedded adapter's own behaviour: names, files, transactions,
+//! values that do not decode, whole rows, serde values, ready futures.
+
+use futures::executor::block_on;
+use rowkey::{Order, Postcard, RowKey, Store};
+use rowkey_redb::{Error, Redb};
+use std::future::Future;
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Event<'a> {
+    #[bucket(16)]
+    ts: u64,
+    #[pad(8)]
+    host: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Doc<'a> {
+    path: &'a str,
+}
+
+#[derive(serde::Serialize, serde::Deserialize, Debug, PartialEq)]
+struct Reading {
+    min: f64,
+    max: f64,
+    note: Option<String>,
+}
+
+#[test]
+fn names_bigtable_refuses_are_refused() {
+    let db = Redb::in_memory().unwrap();
+    for id in ["", "t/u", "../../other", "t t", "-t", &"t".repeat(51)] {
+        let err =
+            block_on(db.create_table_if_missing::<Event<'static>, u64>(id, &["d"], 1)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Name {
+                    what: "table id",
+                    ..
+                }
+            ),
+            "{id:?}: {err}"
+        );
+        assert!(err.to_string().contains("[_a-zA-Z0-9]"), "{err}");
+        assert!(db.table::<Event<'static>, u64>(id, "d", b"v").is_err());
+        assert!(block_on(db.delete_table(id)).is_err());
+    }
+    for family in ["", "d:x", "d d", &"f".repeat(65)] {
+        let err = block_on(db.create_table_if_missing::<Event<'static>, u64>("t", &[family], 1))
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                Error::Name {
+                    what: "column family",
+                    ..
+                }
+            ),
+            "{family:?}: {err}"
+        );
+    }
+    let id = "t".repeat(50);
+    let family = "f".repeat(64);
+    block_on(db.create_table_if_missing::<Event<'static>, u64>(&id, &[&family], 1)).unwrap();
+    let err = block_on(db.create_table_if_missing::<Event<'static>, u64>("t", &[], 1)).unwrap_err();
+    assert!(err.to_string().contains("column family"), "{err}");
+}
+
+/// Every future is ready at its first poll: no runtime, no waker.
+#[test]
+fn futures_are_ready_at_once() {
+    let db = Redb::in_memory().unwrap();
+    let t = block_on(db.create_table_if_missing::<Event<'static>, u64>("e", &["d"], 1)).unwrap();
+    let key = Event { ts: 1, host: "a" };
+    let put = std::pin::pin!(t.put(&key, &5));
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    assert!(matches!(put.poll(&mut cx), std::task::Poll::Ready(Ok(()))));
+    let get = std::pin::pin!(t.get(&key));
+    assert!(matches!(
+        get.poll(&mut cx),
+        std::task::Poll::Ready(Ok(Some(5)))
+    ));
+}
+
+#[test]
+fn rows_survive_reopening_the_file() {
+    let dir = std::env::temp_dir().join(format!("rowkey-redb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("events.redb");
+    let _ = std::fs::remove_file(&path);
+    {
+        let db = Redb::create(&path).unwrap();
+        let t =
+            block_on(db.create_table_if_missing::<Event<'static>, String>("e", &["d"], 1)).unwrap();
+        block_on(t.put(
+            &Event {
+                ts: 9,
+                host: "web01",
+            },
+            &"up".to_owned(),
+        ))
+        .unwrap();
+    }
+    let db = Redb::create(&path).unwrap();
+    let t = db.table::<Event<'static>, String>("e", "d", b"v").unwrap();
+    assert_eq!(
+        block_on(t.get(&Event {
+            ts: 9,
+            host: "web01"
+        }))
+        .unwrap(),
+        Some("up".to_owned())
+    );
+    drop(db);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let err = Redb::create(dir.join("no/such/dir/x.redb")).unwrap_err();
+    assert!(err.to_string().contains("no/such/dir"), "{err}");
+}
+
+/// A batch with one key that cannot be stored writes nothing; an empty key
+/// is refused, as Bigtable refuses it; errors name the key type.
+#[test]
+fn a_batch_with_a_bad_key_writes_nothing() {
+    let db = Redb::in_memory().unwrap();
+    let t = block_on(db.create_table_if_missing::<Event<'static>, u64>("e", &["d"], 1)).unwrap();
+    let too_long = "x".repeat(9);
+    let rows = [
+        (Event { ts: 1, host: "a" }, 1u64),
+        (
+            Event {
+                ts: 2,
+                host: &too_long,
+            },
+            2,
+        ),
+    ];
+    let err = block_on(t.put_many(rows)).unwrap_err();
+    assert!(
+        err.to_string().contains("Event") && err.to_string().contains("host"),
+        "{err}"
+    );
+    assert_eq!(block_on(t.get(&Event { ts: 1, host: "a" })).unwrap(), None);
+    let docs = block_on(db.create_table_if_missing::<Doc<'static>, u64>("d", &["d"], 1)).unwrap();
+    let err = block_on(docs.put(&Doc { path: "" }, &1)).unwrap_err();
+    assert!(
+        err.to_string().contains("Doc") && err.to_string().contains("empty"),
+        "{err}"
+    );
+    // A table never created: an error naming it, not an empty answer.
+    let missing = db.table::<Doc<'static>, u64>("nope", "d", b"v").unwrap();
+    let err = block_on(missing.get(&Doc { path: "a" })).unwrap_err();
+    assert!(err.to_string().contains("nope/d"), "{err}");
+}
+
+/// Several cells per row; delete takes them all; a cell of another type
+/// is an error naming the row and the column wherever it is read.
+#[test]
+fn whole_rows_and_cells_that_do_not_decode() {
+    let db = Redb::in_memory().unwrap();
+    let t = block_on(db.create_table_if_missing::<Doc<'static>, u64>("docs", &["d"], 1)).unwrap();
+    let k = Doc { path: "/a" };
+    block_on(t.put(&k, &1)).unwrap();
+    block_on(t.put_cells(&k, [("size", 10u64), ("mtime", 99)])).unwrap();
+    let cells = block_on(t.get_row(&k)).unwrap().unwrap();
+    let got: Vec<(&[u8], u64)> = cells.iter().map(|c| (&c.qualifier[..], c.value)).collect();
+    assert_eq!(
+        got,
+        [(&b"mtime"[..], 99), (&b"size"[..], 10), (&b"v"[..], 1)]
+    );
+    // A neighbour sharing the prefix is another row.
+    block_on(t.put(&Doc { path: "/a/b" }, &2)).unwrap();
+    assert_eq!(block_on(t.get_row(&k)).unwrap().unwrap().len(), 3);
+    block_on(t.delete(&k)).unwrap();
+    assert_eq!(block_on(t.get_row(&k)).unwrap(), None);
+    assert_eq!(block_on(t.get(&Doc { path: "/a/b" })).unwrap(), Some(2));
+
+    let bytes = db
+        .table::<Doc<'static>, Vec<u8>>("docs", "d", b"v")
+        .unwrap();
+    block_on(bytes.put(&Doc { path: "/bad" }, &vec![7; 3])).unwrap();
+    let errors = [
+        block_on(t.get(&Doc { path: "/bad" })).unwrap_err(),
+        block_on(t.scan(Doc::scan().ranges().unwrap())).unwrap_err(),
+        block_on(t.select(Doc::scan().ranges().unwrap(), Order::Descending, Some(5))).unwrap_err(),
+        block_on(t.page(Doc::scan().ranges().unwrap(), Order::Ascending, 10)).unwrap_err(),
+        block_on(t.get_row(&Doc { path: "/bad" })).unwrap_err(),
+    ];
+    for err in errors {
+        let text = err.to_string();
+        assert!(matches!(err, Error::Value { .. }), "{text}");
+        assert!(
+            text.contains("/bad") && text.contains("d:v") && text.contains("u64"),
+            "{text}"
+        );
+    }
+}
+
+/// Serde values in postcard: a struct with an `Option`, and a cell that is
+/// not one is an error.
+#[test]
+fn serde_values_in_postcard() {
+    let db = Redb::in_memory().unwrap();
+    let t =
+        block_on(db.create_table_if_missing::<Event<'static>, Postcard<Reading>>("r", &["d"], 1))
+            .unwrap();
+    let r = Reading {
+        min: 0.5,
+        max: 9.5,
+        note: Some("ok".into()),
+    };
+    let k = Event {
+        ts: 3,
+        host: "web01",
+    };
+    block_on(t.put(&k, &Postcard(r))).unwrap();
+    let got = block_on(t.get(&k)).unwrap().unwrap().0;
+    assert_eq!(got.note.as_deref(), Some("ok"));
+    assert_eq!((got.min, got.max), (0.5, 9.5));
+    let bytes = db.table::<Event<'static>, Vec<u8>>("r", "d", b"v").unwrap();
+    block_on(bytes.put(&k, &vec![0xFF])).unwrap();
+    let err = block_on(t.get(&k)).unwrap_err().to_string();
+    assert!(err.contains("Reading") && err.contains("web01"), "{err}");
+}
