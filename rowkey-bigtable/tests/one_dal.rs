@@ -380,3 +380,51 @@ fn the_key_says_which_way_time_runs() {
     assert_eq!((t.name, t.newest_first), ("ts", true));
     assert_eq!(rowkey::latest_order::<Metric<'static>>(), Order::Ascending);
 }
+
+#[derive(RowKey, Debug)]
+struct Event<'a> {
+    #[bucket(16)]
+    ts: u64,
+    #[pad(8)]
+    host: &'a str,
+}
+
+/// The crate docs' first program: the same lines after the one that opens
+/// the database.
+macro_rules! first_program {
+    ($open:expr) => {{
+        let db = $open;
+        let events = db
+            .create_table_if_missing::<Event<'static>, u64>("events", &["d"], 16)
+            .await?;
+        events
+            .put(
+                &Event {
+                    ts: 1_700_000_000_123,
+                    host: "web01",
+                },
+                &200,
+            )
+            .await?;
+        let rows = events
+            .scan(Event::scan().ts(1_700_000_000_000..).ranges()?)
+            .await?;
+        let row = &rows[0];
+        (row.decode()?.host.to_owned(), row.decode()?.ts, row.value)
+    }};
+}
+
+#[tokio::test]
+async fn the_first_program_runs_on_both_engines() -> Result<(), Box<dyn std::error::Error>> {
+    let want = ("web01".to_owned(), 1_700_000_000_123, 200);
+    let embedded = first_program!(rowkey_redb::Redb::in_memory()?);
+    assert_eq!(embedded, want);
+    let emulator = common::emulator();
+    let on_bigtable = first_program!(rowkey_bigtable::Bigtable::emulator(
+        emulator.addr(),
+        "dev",
+        "dev"
+    )?);
+    assert_eq!(on_bigtable, want);
+    Ok(())
+}

@@ -13,7 +13,7 @@ use core::fmt;
 /// the integers (big-endian, fixed width: `Bytes.toBytes(long)` for `i64`,
 /// so HBase's `Increment` and Java readers agree), `f32`/`f64` (IEEE 754
 /// bits, big-endian: `Bytes.toBytes(double)`) and `bool` (one byte, 0 or 1).
-/// With the `postcard` feature, [`Postcard<T>`](crate::Postcard) stores any
+/// With the `postcard` feature, `Postcard<T>` stores any
 /// serde type.
 ///
 /// ```

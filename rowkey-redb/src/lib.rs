@@ -43,7 +43,7 @@
 //! column family (`{table}/{family}`), keyed by `(row key, qualifier)`, so
 //! a row's cells sit together and one range read returns them. The table
 //! handle reads and writes one column (`family:qualifier`, qualifier `v`
-//! unless [`Table::with_column`] says otherwise); [`rowkey::Store::put_cells`]
+//! unless [`Table::with_qualifier`] says otherwise); [`rowkey::Store::put_cells`]
 //! and [`rowkey::Store::get_row`] take several. Table ids and family names
 //! follow Bigtable's rules ([`rowkey::check_table_id`]), so a table that
 //! works here can be created there.
