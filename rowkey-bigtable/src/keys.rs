@@ -9,6 +9,30 @@ use rowkey::{OwnedKeyRange, RowKey};
 /// Bigtable refuses row keys over 4 KiB.
 pub const MAX_ROW_KEY: usize = 4096;
 
+/// Encodes `key` at the end of `buf` (a batch's keys, end to end) and
+/// returns where it starts, refusing what Bigtable would refuse: one
+/// encode, no allocation of its own once the buffer has grown.
+pub(crate) fn encode_onto<K: RowKey>(key: &K, buf: &mut Vec<u8>) -> Result<usize, Error> {
+    let len = key.encoded_len();
+    if len > MAX_ROW_KEY {
+        return Err(Error::KeyTooLong { key: K::NAME, len });
+    }
+    let start = buf.len();
+    buf.resize(start + len, 0);
+    let n = match key.encode_into(&mut buf[start..]) {
+        Ok(n) => n,
+        Err(e) => {
+            buf.truncate(start);
+            return Err(e.into());
+        }
+    };
+    buf.truncate(start + n);
+    if n == 0 {
+        return Err(Error::EmptyKey { key: K::NAME });
+    }
+    Ok(start)
+}
+
 /// Encodes `key`, refusing what Bigtable would refuse, with the key's name.
 pub(crate) fn encode<K: RowKey>(key: &K) -> Result<Vec<u8>, Error> {
     let len = key.encoded_len();

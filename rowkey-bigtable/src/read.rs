@@ -304,8 +304,12 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 }
                 FanOut::OneRequest => {
                     let server_limit = if ranges.len() == 1 { per_range } else { 0 };
-                    let rows = self.read_rows(row_set_of(&ranges), server_limit).await?;
-                    split_by_range(&ranges, rows)
+                    let mut rows = self
+                        .read_rows(row_set_of(&ranges), server_limit)
+                        .await?;
+                    sort_merged(&mut rows, ranges.skip(), read.order);
+                    rows.truncate(limit);
+                    return self.decode_rows(rows);
                 }
             };
             if read.order == Order::Descending {
@@ -455,25 +459,17 @@ fn row_set_of<K: RowKey>(ranges: &Ranges<K>) -> RowSet {
     }
 }
 
-/// Rows of one `ReadRows` over sorted, disjoint ranges, assigned back to
-/// their ranges: each row's range by binary search over the ranges' start
-/// rows (O(log ranges) a row, for a 65,536-way salt fan-out as for 16
-/// buckets). A row no range holds (none should come back) is dropped.
-pub(crate) fn split_by_range<K: RowKey, B>(
-    ranges: &Ranges<K>,
-    rows: Vec<RawRow<B>>,
-) -> Vec<Vec<RawRow<B>>> {
-    let list: Vec<&OwnedKeyRange<K>> = ranges.iter().collect();
-    let mut out: Vec<Vec<RawRow<B>>> = (0..list.len()).map(|_| Vec::new()).collect();
-    for row in rows {
-        // The last range starting at or before the row is the only one that
-        // can hold it: the ranges are sorted and disjoint.
-        let after = list.partition_point(|r| r.start() <= &row.0[..]);
-        if let Some(i) = after.checked_sub(1) {
-            if list[i].contains(&row.0) {
-                out[i].push(row);
-            }
-        }
+/// Rows of one `ReadRows` over sorted, disjoint ranges (in raw key order:
+/// range after range) put in the merged order: by the key after its first
+/// `skip` bytes, equal keys in range order, as [`rowkey::Merge`] orders
+/// them. A stable sort finds the ranges' runs and merges them, O(rows ×
+/// log ranges), without assigning any row to its range.
+pub(crate) fn sort_merged<B>(rows: &mut [RawRow<B>], skip: usize, order: Order) {
+    fn tail<B>(r: &RawRow<B>, skip: usize) -> &[u8] {
+        r.0.get(skip..).unwrap_or(&[])
     }
-    out
+    match order {
+        Order::Ascending => rows.sort_by(|a, b| tail(a, skip).cmp(tail(b, skip))),
+        Order::Descending => rows.sort_by(|a, b| tail(b, skip).cmp(tail(a, skip))),
+    }
 }

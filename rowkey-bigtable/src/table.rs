@@ -275,12 +275,14 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         Q: Borrow<K::Key<'k>>,
         W: Borrow<V>,
     {
+        let rows = rows.into_iter();
+        let capacity = rows.size_hint().0.clamp(1, self.batch);
         let mut batches = Vec::new();
-        let mut batch = Batch::default();
+        let mut batch = Batch::with_capacity(capacity);
         for (k, v) in rows {
-            let row_key = keys::encode(k.borrow())?;
+            let start = keys::encode_onto(k.borrow(), &mut batch.keys)?;
+            let row_key = batch.keys[start..].to_vec();
             let value = self.encode_value(&row_key, &self.qualifier, v.borrow())?;
-            batch.keys.extend_from_slice(&row_key);
             batch.ends.push(batch.keys.len());
             batch.entries.push(mutate_rows_request::Entry {
                 mutations: vec![self.set_cell(&self.qualifier, value)],
@@ -288,7 +290,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 ..Default::default()
             });
             if batch.entries.len() == self.batch {
-                batches.push(std::mem::take(&mut batch));
+                batches.push(std::mem::replace(&mut batch, Batch::with_capacity(capacity)));
             }
         }
         if !batch.entries.is_empty() {
@@ -348,11 +350,20 @@ impl<K: RowKey, V: Codec> Table<K, V> {
 
 /// One `MutateRows` request's entries, and their keys end to end (one
 /// buffer, not a copy of each key) to name a row Bigtable refuses.
-#[derive(Default)]
 struct Batch {
     entries: Vec<mutate_rows_request::Entry>,
     keys: Vec<u8>,
     ends: Vec<usize>,
+}
+
+impl Batch {
+    fn with_capacity(rows: usize) -> Self {
+        Batch {
+            entries: Vec::with_capacity(rows),
+            keys: Vec::with_capacity(rows * 32),
+            ends: Vec::with_capacity(rows),
+        }
+    }
 }
 
 fn unprintable(key: &'static str, split: &[u8]) -> Error {
