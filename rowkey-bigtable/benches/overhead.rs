@@ -54,8 +54,12 @@ fn hand_key(ts: u64, host: &str, metric: &str) -> Vec<u8> {
 fn column_filter() -> RowFilter {
     let column = Filter::ColumnRangeFilter(ColumnRange {
         family_name: "d".into(),
-        start_qualifier: Some(column_range::StartQualifier::StartQualifierClosed(b"v".to_vec())),
-        end_qualifier: Some(column_range::EndQualifier::EndQualifierClosed(b"v".to_vec())),
+        start_qualifier: Some(column_range::StartQualifier::StartQualifierClosed(
+            b"v".to_vec(),
+        )),
+        end_qualifier: Some(column_range::EndQualifier::EndQualifierClosed(
+            b"v".to_vec(),
+        )),
     });
     RowFilter {
         filter: Some(Filter::Chain(Chain {

@@ -304,9 +304,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 }
                 FanOut::OneRequest => {
                     let server_limit = if ranges.len() == 1 { per_range } else { 0 };
-                    let mut rows = self
-                        .read_rows(row_set_of(&ranges), server_limit)
-                        .await?;
+                    let mut rows = self.read_rows(row_set_of(&ranges), server_limit).await?;
                     sort_merged(&mut rows, ranges.skip(), read.order);
                     rows.truncate(limit);
                     return self.decode_rows(rows);

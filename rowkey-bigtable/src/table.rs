@@ -275,11 +275,10 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         Q: Borrow<K::Key<'k>>,
         W: Borrow<V>,
     {
-        let rows = rows.into_iter();
-        let capacity = rows.size_hint().0.clamp(1, self.batch);
+        let mut rows = rows.into_iter();
         let mut batches = Vec::new();
-        let mut batch = Batch::with_capacity(capacity);
-        for (k, v) in rows {
+        let mut batch = Batch::with_capacity(rows.size_hint().0.min(self.batch));
+        while let Some((k, v)) = rows.next() {
             let start = keys::encode_onto(k.borrow(), &mut batch.keys)?;
             let row_key = batch.keys[start..].to_vec();
             let value = self.encode_value(&row_key, &self.qualifier, v.borrow())?;
@@ -290,7 +289,9 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 ..Default::default()
             });
             if batch.entries.len() == self.batch {
-                batches.push(std::mem::replace(&mut batch, Batch::with_capacity(capacity)));
+                // Sized for what is left: nothing for the usual last batch.
+                let next = Batch::with_capacity(rows.size_hint().0.min(self.batch));
+                batches.push(std::mem::replace(&mut batch, next));
             }
         }
         if !batch.entries.is_empty() {

@@ -145,6 +145,9 @@ macro_rules! fixed_width {
                 out.extend_from_slice(&self.to_be_bytes());
                 Ok(())
             }
+            fn to_bytes(&self) -> Result<Vec<u8>, CodecError> {
+                Ok(self.to_be_bytes().to_vec())
+            }
             fn decode(bytes: &[u8]) -> Result<Self, CodecError> {
                 bytes.try_into().map(<$t>::from_be_bytes).map_err(|_| {
                     CodecError::new(
