@@ -305,7 +305,9 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 FanOut::OneRequest => {
                     let server_limit = if ranges.len() == 1 { per_range } else { 0 };
                     let mut rows = self.read_rows(row_set_of(&ranges), server_limit).await?;
-                    sort_merged(&mut rows, ranges.skip(), read.order);
+                    // Range after range, each ascending: merged by a
+                    // stable sort of the runs, no row assigned to its range.
+                    rowkey::sort_merged(&mut rows, ranges.skip(), read.order);
                     rows.truncate(limit);
                     return self.decode_rows(rows);
                 }
@@ -454,20 +456,5 @@ fn row_set_of<K: RowKey>(ranges: &Ranges<K>) -> RowSet {
     RowSet {
         row_keys: Vec::new(),
         row_ranges: ranges.iter().filter_map(keys::row_range).collect(),
-    }
-}
-
-/// Rows of one `ReadRows` over sorted, disjoint ranges (in raw key order:
-/// range after range) put in the merged order: by the key after its first
-/// `skip` bytes, equal keys in range order, as [`rowkey::Merge`] orders
-/// them. A stable sort finds the ranges' runs and merges them, O(rows ×
-/// log ranges), without assigning any row to its range.
-pub(crate) fn sort_merged<B>(rows: &mut [RawRow<B>], skip: usize, order: Order) {
-    fn tail<B>(r: &RawRow<B>, skip: usize) -> &[u8] {
-        r.0.get(skip..).unwrap_or(&[])
-    }
-    match order {
-        Order::Ascending => rows.sort_by(|a, b| tail(a, skip).cmp(tail(b, skip))),
-        Order::Descending => rows.sort_by(|a, b| tail(b, skip).cmp(tail(a, skip))),
     }
 }

@@ -71,7 +71,7 @@ pub use scan::{
 pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 #[cfg(feature = "alloc")]
-pub use store::{latest_order, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store};
+pub use store::{latest_order, sort_merged, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store};
 pub use text::Decimal;
 
 #[doc(hidden)]

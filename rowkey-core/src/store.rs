@@ -68,7 +68,12 @@ impl<K: RowKey> Ranges<K> {
 
     /// Merges each range's rows (`reads[i]` holds range `i`'s rows as
     /// `(key, value)`, in `order`) into one list in `order`, at most
-    /// `limit` rows.
+    /// `limit` rows; equal keys in range order, as [`Merge`] puts them.
+    ///
+    /// The rows are all in memory, so this is a stable sort of the ranges'
+    /// runs laid end to end, which finds the runs and merges them in
+    /// O(rows × log ranges) with a plain slice comparison each: fewer
+    /// instructions than a heap's bookkeeping per row.
     #[must_use]
     pub fn merge<B>(
         &self,
@@ -76,11 +81,12 @@ impl<K: RowKey> Ranges<K> {
         order: Order,
         limit: Option<usize>,
     ) -> Vec<RawRow<B>> {
-        let mut merge = Merge::new(self.skip, |r: &RawRow<B>| &r.0[..]).order(order);
+        let mut rows: Vec<RawRow<B>> = reads.into_iter().flatten().collect();
+        sort_merged(&mut rows, self.skip, order);
         if let Some(n) = limit {
-            merge = merge.limit(n);
+            rows.truncate(n);
         }
-        merge.iter(reads).collect()
+        rows
     }
 
     /// One page: merges each range's first `size` rows in `order`
@@ -130,6 +136,19 @@ impl<K: RowKey> Ranges<K> {
         }
         let next = (!next.is_empty()).then(|| Ranges::new(next, self.skip));
         (merged.into_iter().map(|(_, r)| r).collect(), next)
+    }
+}
+
+/// Puts rows of sorted runs, laid end to end in range order, in merged
+/// order: by the key after its first `skip` bytes (a row shorter than that
+/// sorts as the empty tail, as in [`Merge`]), equal keys in run order.
+pub fn sort_merged<B>(rows: &mut [RawRow<B>], skip: usize, order: Order) {
+    fn tail<B>(row: &RawRow<B>, skip: usize) -> &[u8] {
+        row.0.get(skip..).unwrap_or(&[])
+    }
+    match order {
+        Order::Ascending => rows.sort_by(|a, b| tail(a, skip).cmp(tail(b, skip))),
+        Order::Descending => rows.sort_by(|a, b| tail(b, skip).cmp(tail(a, skip))),
     }
 }
 

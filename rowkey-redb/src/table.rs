@@ -319,11 +319,15 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     }
 
     /// Writes `(row, qualifier) => value` cells in one transaction.
-    fn write(&self, op: &'static str, cells: &[(Vec<u8>, Vec<u8>, Vec<u8>)]) -> Result<(), Error> {
+    fn write<R, Q>(&self, op: &'static str, cells: &[(R, Q, Vec<u8>)]) -> Result<(), Error>
+    where
+        R: AsRef<[u8]>,
+        Q: AsRef<[u8]>,
+    {
         let first = || {
             cells
                 .first()
-                .map_or_else(String::new, |c| format!("row \"{}\"", Binary(&c.0)))
+                .map_or_else(String::new, |c| format!("row \"{}\"", Binary(c.0.as_ref())))
         };
         let txn = self.db.begin_write().map_err(self.store_err(op, first))?;
         {
@@ -331,8 +335,9 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 .open_table(self.def())
                 .map_err(self.store_err(op, first))?;
             for (row, qualifier, value) in cells {
+                let row = row.as_ref();
                 table
-                    .insert((&row[..], &qualifier[..]), &value[..])
+                    .insert((row, qualifier.as_ref()), &value[..])
                     .map_err(self.store_err(op, || format!("row \"{}\"", Binary(row))))?;
             }
         }
@@ -342,7 +347,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     fn put_now(&self, key: &K::Key<'_>, value: &V) -> Result<(), Error> {
         let row = Self::encode_key(key)?;
         let value = self.encode_value(&row, &self.qualifier, value)?;
-        self.write("put", &[(row, self.qualifier.clone(), value)])
+        self.write("put", &[(row, &self.qualifier[..], value)])
     }
 
     fn put_many_now<'k, Q, W>(&self, rows: impl IntoIterator<Item = (Q, W)>) -> Result<usize, Error>
@@ -355,7 +360,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             .map(|(k, v)| {
                 let row = Self::encode_key(k.borrow())?;
                 let value = self.encode_value(&row, &self.qualifier, v.borrow())?;
-                Ok((row, self.qualifier.clone(), value))
+                Ok((row, &self.qualifier[..], value))
             })
             .collect::<Result<Vec<_>, Error>>()?;
         self.write("put_many", &cells)?;
@@ -376,7 +381,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             .into_iter()
             .map(|(q, v)| {
                 let value = self.encode_value(&row, q.as_ref(), v.borrow())?;
-                Ok((row.clone(), q.as_ref().to_vec(), value))
+                Ok((&row[..], q.as_ref().to_vec(), value))
             })
             .collect::<Result<Vec<_>, Error>>()?;
         self.write("put_cells", &cells)
