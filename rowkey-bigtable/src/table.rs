@@ -243,7 +243,10 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     /// Writes many rows, [`with_batch`](Table::with_batch) rows per
     /// `MutateRows` request, one request at a time. Every key and value is
     /// encoded before anything is sent, so one that does not encode writes
-    /// nothing. Returns the number of rows written.
+    /// nothing (and the future holds no borrow of `rows`, so it is `Send`
+    /// whatever the keys are); all of them are in memory at once, so give a
+    /// load of millions of rows in chunks. Returns the number of rows
+    /// written.
     ///
     /// # Errors
     /// As [`put`](Table::put); [`Error::Mutation`] naming the first row

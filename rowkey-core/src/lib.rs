@@ -86,8 +86,7 @@ pub struct TimeField {
     /// The field's name.
     pub name: &'static str,
     /// Whether a scan meets the newest row first: `#[reverse_ts]` stores
-    /// `i64::MAX - ts` (newest first), and `#[desc]` over it turns that
-    /// back to oldest first.
+    /// `i64::MAX - ts` (the derive refuses `#[desc]` beside it).
     pub newest_first: bool,
 }
 

@@ -363,7 +363,9 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
 
     /// Writes many rows, in transactions (redb: one; Bigtable: one
     /// `MutateRows` per batch). Every key and value is encoded before
-    /// anything is written. Returns the number of rows written.
+    /// anything is written, so a bad one writes nothing, and all of them
+    /// are in memory at once: give a load of millions of rows in chunks.
+    /// Returns the number of rows written.
     fn put_many<'k, Q, W>(
         &self,
         rows: impl IntoIterator<Item = (Q, W)>,

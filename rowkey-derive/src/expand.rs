@@ -194,7 +194,8 @@ fn spread(g: &Gen) -> TokenStream {
 }
 
 /// `RowKey::TIME`: the first `#[reverse_ts]` field, stored newest first
-/// unless `#[desc]` turns it back; nothing (the trait's `None`) without one.
+/// (`#[desc]` beside it is refused; the flag follows it should that
+/// change); nothing (the trait's `None`) without one.
 fn time_field(g: &Gen) -> Option<TokenStream> {
     let p = &g.p;
     let l = g

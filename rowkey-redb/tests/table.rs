@@ -222,3 +222,78 @@ fn serde_values_in_postcard() {
     let err = block_on(t.get(&k)).unwrap_err().to_string();
     assert!(err.contains("Reading") && err.contains("web01"), "{err}");
 }
+
+#[derive(RowKey, Debug)]
+struct OldestFirst<'a> {
+    #[bucket(4)]
+    ts: u64,
+    #[pad(4)]
+    host: &'a str,
+}
+
+#[derive(RowKey, Debug)]
+struct NewestFirst<'a> {
+    #[bucket(4)]
+    #[reverse_ts]
+    ts: u64,
+    #[pad(4)]
+    host: &'a str,
+}
+
+#[derive(RowKey, Debug)]
+struct HostFirst<'a> {
+    #[pad(4)]
+    host: &'a str,
+    #[reverse_ts]
+    ts: u64,
+}
+
+/// `latest` returns the newest N on each layout, the key type choosing the
+/// direction: a plain timestamp (oldest first on disk) and `#[reverse_ts]`
+/// (newest first), bucketed or under a host prefix.
+#[test]
+fn latest_is_the_newest_whatever_the_layout() {
+    assert_eq!(OldestFirst::TIME, None);
+    assert_eq!(NewestFirst::TIME.map(|t| t.newest_first), Some(true));
+    assert_eq!(
+        HostFirst::TIME.map(|t| (t.name, t.newest_first)),
+        Some(("ts", true))
+    );
+    let db = Redb::in_memory().unwrap();
+    let times: Vec<u64> = (0..50).map(|i| 1_000 + (i * 37) % 101).collect();
+    let mut newest = times.clone();
+    newest.sort_unstable_by(|a, b| b.cmp(a));
+    newest.dedup();
+    let a =
+        block_on(db.create_table_if_missing::<OldestFirst<'static>, u64>("a", &["d"], 4)).unwrap();
+    let b =
+        block_on(db.create_table_if_missing::<NewestFirst<'static>, u64>("b", &["d"], 4)).unwrap();
+    let c =
+        block_on(db.create_table_if_missing::<HostFirst<'static>, u64>("c", &["d"], 1)).unwrap();
+    for &ts in &times {
+        block_on(a.put(&OldestFirst { ts, host: "h" }, &ts)).unwrap();
+        block_on(b.put(&NewestFirst { ts, host: "h" }, &ts)).unwrap();
+        block_on(c.put(&HostFirst { host: "h", ts }, &ts)).unwrap();
+    }
+    for n in [1, 5, 30] {
+        let want = &newest[..n];
+        let got: Vec<u64> = block_on(a.latest(OldestFirst::scan().ranges().unwrap(), n))
+            .unwrap()
+            .iter()
+            .map(|r| r.value)
+            .collect();
+        assert_eq!(got, want, "oldest first on disk, latest {n}");
+        let got: Vec<u64> = block_on(b.latest(NewestFirst::scan().ranges().unwrap(), n))
+            .unwrap()
+            .iter()
+            .map(|r| r.value)
+            .collect();
+        assert_eq!(got, want, "newest first on disk, latest {n}");
+        let got: Vec<u64> = block_on(c.latest(HostFirst::scan().host("h").ranges().unwrap(), n))
+            .unwrap()
+            .iter()
+            .map(|r| r.value)
+            .collect();
+        assert_eq!(got, want, "host, then reverse_ts, latest {n}");
+    }
+}
