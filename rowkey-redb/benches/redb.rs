@@ -9,8 +9,9 @@
 //! The raw side is what a program without rowkey writes: keys concatenated
 //! by hand into a `&[u8] => &[u8]` table, and a window read as 16 ranges
 //! whose rows are sorted by the key after its bucket byte. The adapter
-//! stores cells under `(row, qualifier)`, reads them in one transaction,
-//! merges the ranges (a heap) and decodes each value as a `u64`.
+//! keeps the column in a redb table keyed by the row, reads the 16 ranges
+//! in one transaction, merges them (a stable sort of the runs) and decodes
+//! each value as a `u64`.
 
 use divan::counter::ItemsCount;
 use divan::Bencher;

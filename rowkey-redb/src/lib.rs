@@ -39,12 +39,15 @@
 //! and synchronous code runs them with any executor's `block_on`
 //! (`futures::executor::block_on`, `pollster::block_on`).
 //!
-//! A row holds cells as an HBase or Bigtable row does: one redb table per
-//! column family (`{table}/{family}`), keyed by `(row key, qualifier)`, so
-//! a row's cells sit together and one range read returns them. The table
-//! handle reads and writes one column (`family:qualifier`, qualifier `v`
-//! unless [`Table::with_qualifier`] says otherwise); [`rowkey::Store::put_cells`]
-//! and [`rowkey::Store::get_row`] take several. Table ids and family names
+//! A row holds cells as an HBase or Bigtable row does: each column
+//! (`family:qualifier`) is a redb table of its own (`{table}/{family}:{qualifier
+//! in hex}`) keyed by the row, so reading the table's column is a plain redb
+//! range read, and [`rowkey::Store::get_row`] reads the row in each of its
+//! family's columns. The table handle reads and writes one column (qualifier
+//! `v` unless [`Table::with_qualifier`] says otherwise);
+//! [`rowkey::Store::put_cells`] writes several in one transaction, and
+//! `delete` takes the row's cells in every family. Writing to a table that
+//! was never created is an error, as on Bigtable. Table ids and family names
 //! follow Bigtable's rules ([`rowkey::check_table_id`]), so a table that
 //! works here can be created there.
 #![forbid(unsafe_code)]

@@ -1,28 +1,55 @@
 //! The database handle and the typed table.
 
 use crate::Error;
-use redb::{AccessGuard, Database, ReadableDatabase, StorageError, TableDefinition, TableHandle};
-use rowkey::{
-    Binary, Cell, Codec, IntoRanges, Order, OwnedKeyRange, Page, Ranges, Row, RowKey, Store,
+use redb::{
+    AccessGuard, Database, ReadOnlyTable, ReadTransaction, ReadableDatabase, StorageError,
+    TableDefinition, TableError, TableHandle,
 };
+use rowkey::{Binary, Cell, Codec, IntoRanges, Order, Page, Ranges, Row, RowKey, Store};
 use std::borrow::Borrow;
 use std::future::{ready, Future};
 use std::marker::PhantomData;
-use std::ops::Bound;
 use std::path::Path;
 use std::sync::Arc;
 
-/// Cells keyed by `(row key, qualifier)`: a row's cells sort together, in
-/// qualifier order, and rows in key order.
-type Def<'a> = TableDefinition<'a, (&'static [u8], &'static [u8]), &'static [u8]>;
+/// One column's cells, keyed by the row: a scan of the column reads what a
+/// raw `&[u8] => &[u8]` table would. Named `{id}/{family}:{qualifier in
+/// hex}`; `{id}/{family}` itself is an empty table that says the family
+/// exists (`:` is in no family name, so the names cannot meet).
+type Def<'a> = TableDefinition<'a, &'static [u8], &'static [u8]>;
 
 type Entry<'a> = Result<
     (
-        AccessGuard<'a, (&'static [u8], &'static [u8])>,
+        AccessGuard<'a, &'static [u8]>,
         AccessGuard<'a, &'static [u8]>,
     ),
     StorageError,
 >;
+
+/// A column's table, read.
+type Column = ReadOnlyTable<&'static [u8], &'static [u8]>;
+
+/// A column's table, written.
+type WriteColumn<'t> = redb::Table<'t, &'static [u8], &'static [u8]>;
+
+/// The redb table of column `family:qualifier` of table `id`.
+fn column_table(family_table: &str, qualifier: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut name = format!("{family_table}:");
+    for b in qualifier {
+        let _ = write!(name, "{b:02x}");
+    }
+    name
+}
+
+/// A column table's qualifier back from its name.
+fn qualifier_of(name: &str, family_table: &str) -> Option<Vec<u8>> {
+    let hex = name.strip_prefix(family_table)?.strip_prefix(':')?;
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+        .collect()
+}
 
 /// A row (or a cell: qualifier and value) as read, before its value is
 /// decoded.
@@ -87,9 +114,12 @@ impl Redb {
         qualifier: &[u8],
     ) -> Result<Table<K, V>, Error> {
         check_names(id, &[family])?;
+        let name = format!("{id}/{family}");
         Ok(Table {
             db: Arc::clone(&self.db),
-            name: format!("{id}/{family}"),
+            column: column_table(&name, qualifier),
+            name,
+            id: id.to_owned(),
             family: family.to_owned(),
             qualifier: qualifier.to_vec(),
             key: PhantomData,
@@ -203,8 +233,12 @@ fn check_names(id: &str, families: &[&str]) -> Result<(), Error> {
 /// are [`rowkey::Store`]'s (`use rowkey::Store;`).
 pub struct Table<K: RowKey, V = Vec<u8>> {
     db: Arc<Database>,
-    /// `id/family`: the redb table.
+    /// `id/family`: the family's marker table, and the prefix of its
+    /// columns' tables.
     name: String,
+    /// The redb table of the handle's column.
+    column: String,
+    id: String,
     family: String,
     qualifier: Vec<u8>,
     key: PhantomData<fn() -> (K, V)>,
@@ -215,6 +249,8 @@ impl<K: RowKey, V> Clone for Table<K, V> {
         Table {
             db: Arc::clone(&self.db),
             name: self.name.clone(),
+            column: self.column.clone(),
+            id: self.id.clone(),
             family: self.family.clone(),
             qualifier: self.qualifier.clone(),
             key: PhantomData,
@@ -232,38 +268,12 @@ impl<K: RowKey, V> std::fmt::Debug for Table<K, V> {
     }
 }
 
-/// The `(row, qualifier)` bounds of every cell of the rows in `range`.
-fn cell_bounds(range: &OwnedKeyRange<impl RowKey>) -> (Bound<Vec<u8>>, Bound<Vec<u8>>) {
-    // A row's cells start at (row, []): after every cell of row r is
-    // (r 00, []), the next row.
-    let after = |r: &[u8]| [r, &[0][..]].concat();
-    let (lo, hi) = range.bounds();
-    let lo = match lo {
-        Bound::Included(r) => Bound::Included(r.to_vec()),
-        Bound::Excluded(r) => Bound::Included(after(r)),
-        Bound::Unbounded => Bound::Unbounded,
-    };
-    let hi = match hi {
-        Bound::Excluded(r) => Bound::Excluded(r.to_vec()),
-        Bound::Included(r) => Bound::Excluded(after(r)),
-        Bound::Unbounded => Bound::Unbounded,
-    };
-    (lo, hi)
-}
-
-fn with_empty(b: &Bound<Vec<u8>>) -> Bound<(&[u8], &[u8])> {
-    match b {
-        Bound::Included(r) => Bound::Included((r, &[])),
-        Bound::Excluded(r) => Bound::Excluded((r, &[])),
-        Bound::Unbounded => Bound::Unbounded,
-    }
-}
-
 impl<K: RowKey, V: Codec> Table<K, V> {
     /// The same table, reading and writing `qualifier` of its family.
     #[must_use]
     pub fn with_qualifier(mut self, qualifier: &[u8]) -> Self {
         self.qualifier = qualifier.to_vec();
+        self.column = column_table(&self.name, qualifier);
         self
     }
 
@@ -273,8 +283,26 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         format!("{}:{}", self.family, Binary(&self.qualifier))
     }
 
-    fn def(&self) -> Def<'_> {
-        Def::new(&self.name)
+    /// The handle's column table in a read transaction; `None` when no
+    /// cell of the column was written yet (its family exists).
+    fn open_column(
+        &self,
+        txn: &ReadTransaction,
+        table: &str,
+        op: &'static str,
+        row: impl Fn() -> String,
+    ) -> Result<Option<Column>, Error> {
+        match txn.open_table(Def::new(table)) {
+            Ok(t) => Ok(Some(t)),
+            Err(TableError::TableDoesNotExist(_)) => {
+                // A family that exists holds no such column yet; a table
+                // never created is an error naming it.
+                txn.open_table(Def::new(&self.name))
+                    .map_err(self.store_err(op, &row))?;
+                Ok(None)
+            }
+            Err(e) => Err(self.store_err(op, &row)(e)),
+        }
     }
 
     fn store_err<E: Into<redb::Error>>(
@@ -318,7 +346,8 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             .map_err(|e| self.value_err(row, qualifier, e))
     }
 
-    /// Writes `(row, qualifier) => value` cells in one transaction.
+    /// Writes `(row, qualifier) => value` cells in one transaction, each
+    /// into its column's table (created at its first cell).
     fn write<R, Q>(&self, op: &'static str, cells: &[(R, Q, Vec<u8>)]) -> Result<(), Error>
     where
         R: AsRef<[u8]>,
@@ -330,15 +359,43 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 .map_or_else(String::new, |c| format!("row \"{}\"", Binary(c.0.as_ref())))
         };
         let txn = self.db.begin_write().map_err(self.store_err(op, first))?;
+        // The family must exist: a write to a table never created is an
+        // error, as on Bigtable.
+        if !txn
+            .list_tables()
+            .map_err(self.store_err(op, first))?
+            .any(|t| t.name() == self.name)
         {
-            let mut table = txn
-                .open_table(self.def())
-                .map_err(self.store_err(op, first))?;
+            return Err(Error::Store {
+                table: self.name.clone(),
+                op,
+                row: first(),
+                source: Box::new(redb::Error::TableDoesNotExist(self.name.clone())),
+            });
+        }
+        {
+            // The column table open now, and its qualifier.
+            let mut open: Option<(Vec<u8>, WriteColumn<'_>)> = None;
             for (row, qualifier, value) in cells {
-                let row = row.as_ref();
-                table
-                    .insert((row, qualifier.as_ref()), &value[..])
-                    .map_err(self.store_err(op, || format!("row \"{}\"", Binary(row))))?;
+                let (row, qualifier) = (row.as_ref(), qualifier.as_ref());
+                if open.as_ref().is_none_or(|(q, _)| q.as_slice() != qualifier) {
+                    let name = if qualifier == &self.qualifier[..] {
+                        self.column.clone()
+                    } else {
+                        column_table(&self.name, qualifier)
+                    };
+                    // The same column may come again: closed before reopening.
+                    drop(open.take());
+                    let table = txn
+                        .open_table(Def::new(&name))
+                        .map_err(self.store_err(op, first))?;
+                    open = Some((qualifier.to_vec(), table));
+                }
+                if let Some((_, table)) = open.as_mut() {
+                    table
+                        .insert(row, value.as_slice())
+                        .map_err(self.store_err(op, || format!("row \"{}\"", Binary(row))))?;
+                }
             }
         }
         txn.commit().map_err(self.store_err(op, first))
@@ -391,13 +448,10 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         let row = Self::encode_key(key)?;
         let name = || format!("row \"{}\"", Binary(&row));
         let txn = self.db.begin_read().map_err(self.store_err("get", name))?;
-        let table = txn
-            .open_table(self.def())
-            .map_err(self.store_err("get", name))?;
-        let Some(cell) = table
-            .get((&row[..], &self.qualifier[..]))
-            .map_err(self.store_err("get", name))?
-        else {
+        let Some(table) = self.open_column(&txn, &self.column, "get", name)? else {
+            return Ok(None);
+        };
+        let Some(cell) = table.get(&row[..]).map_err(self.store_err("get", name))? else {
             return Ok(None);
         };
         V::decode(cell.value())
@@ -405,23 +459,36 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             .map_err(|e| self.value_err(&row, &self.qualifier, e))
     }
 
-    /// Every cell of `row`, still encoded.
+    /// The family's column tables: `(qualifier, redb table name)`, in
+    /// qualifier order.
+    fn columns(&self, names: impl Iterator<Item = String>) -> Vec<(Vec<u8>, String)> {
+        let mut columns: Vec<(Vec<u8>, String)> = names
+            .filter_map(|n| qualifier_of(&n, &self.name).map(|q| (q, n)))
+            .collect();
+        columns.sort();
+        columns
+    }
+
+    /// Every cell of `row` in the family, still encoded, by qualifier.
     fn row_cells(&self, op: &'static str, row: &[u8]) -> Result<Vec<RawRow>, Error> {
         let name = || format!("row \"{}\"", Binary(row));
         let txn = self.db.begin_read().map_err(self.store_err(op, name))?;
-        let table = txn
-            .open_table(self.def())
-            .map_err(self.store_err(op, name))?;
-        let next = [row, &[0][..]].concat();
-        let cells = table
-            .range::<(&[u8], &[u8])>((row, &[][..])..(&next[..], &[][..]))
-            .map_err(self.store_err(op, name))?;
-        cells
-            .map(|e| {
-                let (k, v) = e.map_err(self.store_err(op, name))?;
-                Ok((k.value().1.to_vec(), v.value().to_vec()))
-            })
-            .collect()
+        // The family must exist (an error naming it otherwise).
+        self.open_column(&txn, &self.name, op, name)?;
+        let names = txn
+            .list_tables()
+            .map_err(self.store_err(op, name))?
+            .map(|t| t.name().to_owned());
+        let mut cells = Vec::new();
+        for (qualifier, table) in self.columns(names) {
+            let Some(table) = self.open_column(&txn, &table, op, name)? else {
+                continue;
+            };
+            if let Some(v) = table.get(row).map_err(self.store_err(op, name))? {
+                cells.push((qualifier, v.value().to_vec()));
+            }
+        }
+        Ok(cells)
     }
 
     fn get_row_now(&self, key: &K::Key<'_>) -> Result<Option<Vec<Cell<V>>>, Error> {
@@ -440,23 +507,28 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             .map(Some)
     }
 
+    /// Deletes every cell of the row, in every family of the table, as
+    /// Bigtable's `DeleteFromRow` does.
     fn delete_now(&self, key: &K::Key<'_>) -> Result<(), Error> {
         let row = Self::encode_key(key)?;
         let name = || format!("row \"{}\"", Binary(&row));
-        let next = [&row[..], &[0][..]].concat();
         let txn = self
             .db
             .begin_write()
             .map_err(self.store_err("delete", name))?;
-        {
+        let prefix = format!("{}/", self.id);
+        let tables: Vec<String> = txn
+            .list_tables()
+            .map_err(self.store_err("delete", name))?
+            .map(|t| t.name().to_owned())
+            .filter(|n| n.starts_with(&prefix) && n.contains(':'))
+            .collect();
+        for table in &tables {
             let mut table = txn
-                .open_table(self.def())
+                .open_table(Def::new(table))
                 .map_err(self.store_err("delete", name))?;
             table
-                .retain_in::<(&[u8], &[u8]), _>(
-                    (&row[..], &[][..])..(&next[..], &[][..]),
-                    |_, _| false,
-                )
+                .remove(&row[..])
                 .map_err(self.store_err("delete", name))?;
         }
         txn.commit().map_err(self.store_err("delete", name))
@@ -475,17 +547,16 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         }
         let all = || "the scan".to_owned();
         let txn = self.db.begin_read().map_err(self.store_err("scan", all))?;
-        let table = txn
-            .open_table(self.def())
-            .map_err(self.store_err("scan", all))?;
+        let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
+            return Ok(ranges.iter().map(|_| Vec::new()).collect());
+        };
         let limit = limit.unwrap_or(usize::MAX);
         ranges
             .iter()
             .map(|range| {
-                let (lo, hi) = cell_bounds(range);
                 let name = || format!("rows {range}");
                 let cells = table
-                    .range::<(&[u8], &[u8])>((with_empty(&lo), with_empty(&hi)))
+                    .range::<&[u8]>(range.bounds())
                     .map_err(self.store_err("scan", name))?;
                 match order {
                     Order::Ascending => self.column_rows(cells, limit, name),
@@ -495,25 +566,20 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             .collect()
     }
 
-    /// The table column's cells among `cells`, as rows, up to `limit`.
+    /// The rows among `cells`, up to `limit`.
     fn column_rows<'a>(
         &self,
         cells: impl Iterator<Item = Entry<'a>>,
         limit: usize,
         name: impl Fn() -> String,
     ) -> Result<Vec<RawRow>, Error> {
-        let mut rows = Vec::new();
-        for cell in cells {
-            if rows.len() >= limit {
-                break;
-            }
-            let (k, v) = cell.map_err(self.store_err("scan", &name))?;
-            let (row, qualifier) = k.value();
-            if qualifier == &self.qualifier[..] {
-                rows.push((row.to_vec(), v.value().to_vec()));
-            }
-        }
-        Ok(rows)
+        cells
+            .take(limit)
+            .map(|cell| {
+                let (k, v) = cell.map_err(self.store_err("scan", &name))?;
+                Ok((k.value().to_vec(), v.value().to_vec()))
+            })
+            .collect()
     }
 
     fn decode_rows(&self, rows: Vec<RawRow>) -> Result<Vec<Row<K, V>>, Error> {

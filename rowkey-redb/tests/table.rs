@@ -297,3 +297,27 @@ fn latest_is_the_newest_whatever_the_layout() {
         assert_eq!(got, want, "host, then reverse_ts, latest {n}");
     }
 }
+
+/// Writes to a table never created fail naming it, as on Bigtable; a
+/// delete takes the row's cells in every family.
+#[test]
+fn writes_need_the_table_and_deletes_take_every_family() {
+    let db = Redb::in_memory().unwrap();
+    let nowhere = db.table::<Doc<'static>, u64>("nowhere", "d", b"v").unwrap();
+    let err = block_on(nowhere.put(&Doc { path: "/a" }, &1)).unwrap_err();
+    assert!(err.to_string().contains("nowhere/d"), "{err}");
+    let d = block_on(db.create_table_if_missing::<Doc<'static>, u64>("t", &["d", "e"], 1)).unwrap();
+    let e = db.table::<Doc<'static>, u64>("t", "e", b"x").unwrap();
+    let k = Doc { path: "/a" };
+    block_on(d.put(&k, &1)).unwrap();
+    block_on(e.put(&k, &2)).unwrap();
+    // Each family holds its own cells.
+    assert_eq!(block_on(d.get_row(&k)).unwrap().unwrap().len(), 1);
+    assert_eq!(block_on(e.get(&k)).unwrap(), Some(2));
+    block_on(d.delete(&k)).unwrap();
+    assert_eq!(block_on(e.get(&k)).unwrap(), None);
+    assert_eq!(block_on(d.get(&k)).unwrap(), None);
+    // Deleting the table takes every family.
+    assert!(block_on(db.delete_table("t")).unwrap());
+    assert!(block_on(d.get(&k)).is_err());
+}
