@@ -225,3 +225,43 @@ mod postcard_codec {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Codec, CodecError};
+    use alloc::string::{String, ToString};
+    use alloc::vec;
+
+    fn round_trip<T: Codec + PartialEq + core::fmt::Debug>(v: &T) {
+        let bytes = v.to_bytes().expect("encode");
+        assert_eq!(&T::decode(&bytes).expect("decode"), v);
+    }
+
+    #[test]
+    fn built_ins_round_trip_in_java_byte_order() {
+        round_trip(&vec![0u8, 255, 7]);
+        round_trip(&String::from("héllo"));
+        round_trip(&true);
+        round_trip(&u64::MAX);
+        round_trip(&-5i64);
+        round_trip(&1.5f64);
+        round_trip(&i128::MIN);
+        // Bytes.toBytes(long) and Bytes.toBytes(double): big-endian.
+        assert_eq!(1i64.to_bytes().unwrap(), [0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!((-1i32).to_bytes().unwrap(), [0xFF; 4]);
+        assert_eq!(1.0f64.to_bytes().unwrap(), 1.0f64.to_bits().to_be_bytes());
+    }
+
+    #[test]
+    fn bytes_of_another_type_are_refused_with_the_type() {
+        let err: CodecError = u64::decode(&[1, 2, 3]).unwrap_err();
+        assert_eq!(err.to_string(), "not a u64: 3 bytes, not 8");
+        assert!(String::decode(&[0xFF])
+            .unwrap_err()
+            .to_string()
+            .contains("UTF-8"));
+        assert!(bool::decode(&[2]).is_err());
+        assert!(bool::decode(&[]).is_err());
+        assert!(i16::decode(&[0; 3]).is_err());
+    }
+}
