@@ -12,6 +12,7 @@ pub const MAX_ROW_KEY: usize = 4096;
 /// Encodes `key` at the end of `buf` (a batch's keys, end to end) and
 /// returns where it starts, refusing what Bigtable would refuse: one
 /// encode, no allocation of its own once the buffer has grown.
+#[inline]
 pub(crate) fn encode_onto<K: RowKey>(key: &K, buf: &mut Vec<u8>) -> Result<usize, Error> {
     let len = key.encoded_len();
     if len > MAX_ROW_KEY {

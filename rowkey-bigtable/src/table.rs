@@ -150,6 +150,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         }
     }
 
+    #[inline]
     fn set_cell(&self, qualifier: &[u8], value: Vec<u8>) -> Mutation {
         Mutation {
             mutation: Some(mutation::Mutation::SetCell(SetCell {
@@ -162,6 +163,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         }
     }
 
+    #[inline]
     fn encode_value(&self, row: &[u8], qualifier: &[u8], value: &V) -> Result<Vec<u8>, Error> {
         value
             .to_bytes()
