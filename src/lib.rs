@@ -72,150 +72,51 @@
 //!
 //! # Writing a data-access layer
 //!
-//! A table that stores any key type needs one bound, **`K: RowKey`**: every
-//! generated item is on that trait. Four rules cover the rest:
+//! Tables come from an adapter, each implementing one trait, [`Store`]:
+//! `rowkey-redb` over redb, an embedded ordered store (development, tests,
+//! one machine), and `rowkey-bigtable` over Google Cloud Bigtable and its
+//! emulator. A `Table<K, V>` of either writes keys of type `K` with values
+//! of type `V` ([`Codec`]: bytes, strings, integers, floats; any serde type
+//! as `rowkey::Postcard` with the `postcard` feature), and offers `put`,
+//! `put_many`, `get`, `delete`, `put_cells` and `get_row` (several columns
+//! of a row in one call), `scan` (a salted or bucketed fan-out merged back
+//! into key order), `select` (either [`Order`], with a limit), `latest`
+//! (newest first, whichever way the key stores time: [`RowKey::TIME`]) and
+//! `page` (at most `size` rows, merged, in order, with a resume token).
 //!
-//! - **Name the table by the key's `'static` form** (`Table<LogEvent<'static>>`)
-//!   and read keys back as **`K::Key<'row>`**: [`RowKey::Key`] is the key
-//!   type with its lifetimes set to any `'a`, and [`RowKey::decode`] returns
-//!   a `K::Key<'row>` borrowing the row's bytes. (A bound such as
-//!   `for<'de> K: DecodeKey<'de>` cannot hold for a key with `&str` fields;
-//!   `K::Key` is the answer, as `DeserializeOwned` is serde's.) Taking keys
-//!   to write as `&K::Key<'_>` says the same thing on the way in: any
-//!   lifetime, such as a `LogEvent` borrowing a `String` that dies after the
-//!   call (a `&K` works too, the table's type being covariant in it).
-//! - **Encode into `K::Buf`**, a `[u8; MAX_LEN]` stack buffer that generic code
-//!   can name ([`KeyBuf::ZERO`]); no allocation.
-//! - **Take [`ScanRanges<K>`]** from the caller's typed builder
-//!   (`LogEvent::scan().ts(a..b).ranges()?`). Ranges are typed by their key:
-//!   passing another key's ranges is a compile error. Generic code can start a
-//!   scan itself with `K::scan()`.
-//! - **Merge a fan-out**: read each range (forward, or backwards for
-//!   descending order), then [`Merge::new`]`(ranges.merge_skip(), key)`,
-//!   `.order(..)`, `.limit(n)`, `.iter(runs)`. Latest N across buckets is a
-//!   descending merge with a limit (ascending for a `#[reverse_ts]` field,
-//!   stored newest first). With an async client (gRPC, Thrift), hand the
-//!   per-range streams to `Merge::stream` (feature `async`).
-//! - **Page with [`OwnedKeyRange`]**: the next page resumes every range of
-//!   the fan-out after the last row ([`OwnedKeyRange::resume_after_merged`]).
-//!   A [`KeyRange`] holds rows of up to [`RowKey::SCAN_CAP`] bytes, which a
-//!   stored row passes when an unpadded last field holds a long value; the
-//!   owned form holds any row.
-//! - **Many keys at once** (an iterator of `&K::Key<'x>`): name the keys'
-//!   lifetime `'x` apart from the borrow `'k` of each, with
-//!   `where K::Key<'x>: 'k` (`put_many` below). Generic code cannot shorten
-//!   `K::Key<'x>` to the borrow's lifetime as it could a concrete key, so
-//!   one lifetime for both does not compile (E0309).
-//! - **Rows that live in a transaction or a response** (redb's
-//!   `AccessGuard`, a client's buffers): a decoded `K::Key<'row>` borrows the
-//!   row's bytes, so it cannot outlive them. Decode inside the transaction and
-//!   hand each key to a closure (a table method of yours such as
-//!   `for_each(ranges, |key, value| ..)`), or
-//!   return the rows' bytes (`Vec<u8>`) and decode where they are used;
-//!   [`RowKey::decode`] once when a row comes in from outside (it checks the
-//!   salt), [`RowKey::decode_unverified`] for rows already checked.
-//! - **The direction of "latest N" is the key's, not the table's**: a
-//!   `#[reverse_ts]` field is stored newest first (ascending merge), a plain
-//!   timestamp oldest first (descending merge). Nothing on [`RowKey`] says
-//!   which a key's fields are, and the wrong one returns the *oldest* N
-//!   without an error, so let the caller, who names the field, pass the
-//!   [`Order`] (as `scan` below does).
+//! A newcomer's first program, on the embedded store; moving it to
+//! Bigtable changes the line that opens the database:
 //!
-//! Here over a `BTreeMap`; an embedded store (redb's `range`) or an HBase or
-//! Bigtable client takes [`KeyRange::bounds`] or [`KeyRange::start`] /
-//! [`KeyRange::stop`] the same way:
+//! ```text
+//! use rowkey::{RowKey, Store};
+//!
+//! #[derive(RowKey)]
+//! struct Event<'a> {
+//!     #[bucket(16)]
+//!     ts: u64,
+//!     #[pad(8)]
+//!     host: &'a str,
+//! }
+//!
+//! let db = rowkey_redb::Redb::in_memory()?;
+//! // let db = rowkey_bigtable::Bigtable::emulator(emulator.addr(), "dev", "dev")?;
+//! let events = db.create_table_if_missing::<Event<'static>, u64>("events", &["d"], 16).await?;
+//! events.put(&Event { ts: 1_700_000_000_123, host: "web01" }, &200).await?;
+//! let rows = events.scan(Event::scan().ts(1_700_000_000_000..).ranges()?).await?;
+//! println!("{} at {}: {}", rows[0].decode()?.host, rows[0].decode()?.ts, rows[0].value);
+//! ```
+//!
+//! (Not compiled here: this crate does not depend on its adapters.
+//! `rowkey-redb`'s crate documentation runs it, and `rowkey-bigtable`'s
+//! tests run it on both engines, the open line swapped.) A layer written against the
+//! trait runs unchanged on both engines; it names the key's `'static` form
+//! and takes keys as `&K::Key<'_>` (keys borrowing from anywhere), ranges
+//! from the caller's typed builder, and returns rows whose keys decode
+//! borrowing from them:
 //!
 //! ```
-//! use std::collections::BTreeMap;
-//! use rowkey::{Error, KeyBuf, Merge, Order, OwnedKeyRange, RowKey, ScanRanges};
+//! use rowkey::{Order, RowKey, Store};
 //!
-//! struct Table<K: RowKey> {
-//!     rows: BTreeMap<Vec<u8>, String>,
-//!     _key: std::marker::PhantomData<fn() -> K>,
-//! }
-//!
-//! /// A page of rows, and the token to resume after.
-//! struct Page<'t, K: RowKey> {
-//!     rows: Vec<(K::Key<'t>, &'t str)>,
-//!     next: Option<Vec<u8>>,
-//! }
-//!
-//! impl<K: RowKey> Table<K> {
-//!     fn new() -> Self {
-//!         Table { rows: BTreeMap::new(), _key: std::marker::PhantomData }
-//!     }
-//!
-//!     fn put(&mut self, key: &K::Key<'_>, value: &str) -> Result<(), Error> {
-//!         let mut buf = K::Buf::ZERO; // [u8; MAX_LEN], on the stack
-//!         let n = key.encode_into(buf.as_mut())?;
-//!         self.rows.insert(buf.as_ref()[..n].to_vec(), value.to_owned());
-//!         Ok(())
-//!     }
-//!
-//!     /// `'x`, the keys' lifetime, apart from `'k`, each key's borrow.
-//!     fn put_many<'k, 'x: 'k>(
-//!         &mut self,
-//!         rows: impl IntoIterator<Item = (&'k K::Key<'x>, &'k str)>,
-//!     ) -> Result<(), Error>
-//!     where
-//!         K::Key<'x>: 'k,
-//!     {
-//!         rows.into_iter().try_for_each(|(key, value)| self.put(key, value))
-//!     }
-//!
-//!     fn get(&self, key: &K::Key<'_>) -> Result<Option<&str>, Error> {
-//!         let mut buf = K::Buf::ZERO;
-//!         let n = key.encode_into(buf.as_mut())?;
-//!         Ok(self.rows.get(&buf.as_ref()[..n]).map(String::as_str))
-//!     }
-//!
-//!     /// The rows a typed scan selects, merged into key order without salt
-//!     /// or bucket, in `order`: at most `limit`, after the row `after` (the
-//!     /// previous page's last row).
-//!     fn scan(
-//!         &self,
-//!         ranges: ScanRanges<K>,
-//!         order: Order,
-//!         limit: usize,
-//!         after: Option<&[u8]>,
-//!     ) -> Result<Page<'_, K>, Error> {
-//!         type Row<'t> = (&'t Vec<u8>, &'t String);
-//!         let skip = ranges.merge_skip();
-//!         let mut runs: Vec<Box<dyn Iterator<Item = Row<'_>>>> = Vec::new();
-//!         for r in ranges {
-//!             // Past the token in every bucket: the token lies in one bucket
-//!             // only, so each range resumes after it rebased onto its own.
-//!             // Owned: the token can be longer than a KeyRange's rows.
-//!             let r = OwnedKeyRange::from(r);
-//!             let r = match (after, order) {
-//!                 (None, _) => Some(r),
-//!                 (Some(a), Order::Ascending) => r.resume_after_merged(a, skip)?,
-//!                 (Some(a), Order::Descending) => r.resume_before_merged(a, skip)?,
-//!             };
-//!             let Some(r) = r else { continue }; // nothing left in this bucket
-//!             let rows = self.rows.range::<[u8], _>(r.bounds());
-//!             runs.push(match order {
-//!                 Order::Ascending => Box::new(rows),
-//!                 Order::Descending => Box::new(rows.rev()),
-//!             });
-//!         }
-//!         let merged = Merge::new(skip, |row: &Row<'_>| &row.0[..])
-//!             .order(order)
-//!             .limit(limit)
-//!             .iter(runs);
-//!         let mut rows = Vec::new();
-//!         let mut last = None;
-//!         for (bytes, value) in merged {
-//!             // Rows this table wrote itself: no MD5 to re-check a salt.
-//!             rows.push((K::decode_unverified(bytes)?, value.as_str()));
-//!             last = Some(bytes);
-//!         }
-//!         let next = if rows.len() == limit { last.cloned() } else { None };
-//!         Ok(Page { rows, next })
-//!     }
-//! }
-//!
-//! // Any layout: here the Alibaba Cloud design note's bucketed log events, `[ts % 16][ts][host][event]`.
 //! #[derive(RowKey, Debug)]
 //! struct LogEvent<'a> {
 //!     #[bucket(16)]
@@ -225,47 +126,76 @@
 //!     event: &'a str,
 //! }
 //!
-//! let mut logs = Table::<LogEvent<'static>>::new();
-//! for ts in 0..100 {
-//!     let host = format!("web{:02}", ts % 3); // borrowed for the call only
-//!     logs.put(&LogEvent { ts, host: &host, event: "GET /" }, "200")?;
+//! /// An access log on any engine: `S` is `rowkey_redb::Table` or
+//! /// `rowkey_bigtable::Table`.
+//! struct AccessLog<S> {
+//!     table: S,
 //! }
-//! assert_eq!(logs.get(&LogEvent { ts: 7, host: "web01", event: "GET /" })?, Some("200"));
 //!
-//! // A batch of keys borrowing strings that live for this block only.
-//! let hosts: Vec<String> = (0..3).map(|i| format!("db{i:02}")).collect();
-//! let keys: Vec<LogEvent<'_>> = hosts
-//!     .iter()
-//!     .map(|host| LogEvent { ts: 50, host, event: "VACUUM" })
-//!     .collect();
-//! logs.put_many(keys.iter().map(|key| (key, "ok")))?;
-//! assert_eq!(logs.get(&LogEvent { ts: 50, host: "db02", event: "VACUUM" })?, Some("ok"));
+//! impl<S: Store<LogEvent<'static>, u64>> AccessLog<S> {
+//!     async fn record(&self, ts: u64, host: &str, event: &str, status: u64) -> Result<(), S::Error> {
+//!         self.table.put(&LogEvent { ts, host, event }, &status).await
+//!     }
 //!
-//! // The latest 3 across the 16 buckets: newest first.
-//! let latest = logs.scan(LogEvent::scan().ranges()?, Order::Descending, 3, None)?;
-//! let ts: Vec<u64> = latest.rows.iter().map(|(k, _)| k.ts).collect();
-//! assert_eq!(ts, [99, 98, 97]);
+//!     /// `[from, to)` over the 16 buckets, in time order, `size` rows a
+//!     /// page: pass the returned token back for the next.
+//!     async fn window(
+//!         &self,
+//!         from: u64,
+//!         to: u64,
+//!         size: usize,
+//!         token: Option<rowkey::Ranges<LogEvent<'static>>>,
+//!     ) -> Result<(Vec<(u64, String)>, Option<rowkey::Ranges<LogEvent<'static>>>), S::Error> {
+//!         let page = match token {
+//!             Some(next) => self.table.page(next, Order::Ascending, size).await?,
+//!             None => {
+//!                 let scan = LogEvent::scan().ts(from..to).ranges()?;
+//!                 self.table.page(scan, Order::Ascending, size).await?
+//!             }
+//!         };
+//!         let rows = page
+//!             .rows
+//!             .iter()
+//!             .map(|r| Ok((r.decode()?.ts, r.decode()?.host.to_owned())))
+//!             .collect::<Result<_, rowkey::Error>>()?;
+//!         Ok((rows, page.next))
+//!     }
 //!
-//! // A time window over every bucket, in time order, 4 rows a page.
-//! let window = || LogEvent::scan().ts(10..20).ranges();
-//! let first = logs.scan(window()?, Order::Ascending, 4, None)?;
-//! let second = logs.scan(window()?, Order::Ascending, 4, first.next.as_deref())?;
-//! let ts: Vec<u64> = second.rows.iter().map(|(k, _)| k.ts).collect();
-//! assert_eq!(ts, [14, 15, 16, 17]);
-//!
-//! // A page may end on a row longer than a scan's rows (an event of 1,000
-//! // bytes, where SCAN_CAP counts 256 for the unpadded field): the next page
-//! // still resumes after it.
-//! let long = "x".repeat(1000);
-//! logs.put(&LogEvent { ts: 500, host: "web09", event: &long }, "413")?;
-//! logs.put(&LogEvent { ts: 501, host: "web09", event: "GET /" }, "200")?;
-//! let window = || LogEvent::scan().ts(500..).ranges();
-//! let first = logs.scan(window()?, Order::Ascending, 1, None)?;
-//! assert_eq!(first.rows[0].0.event.len(), 1000);
-//! let second = logs.scan(window()?, Order::Ascending, 1, first.next.as_deref())?;
-//! assert_eq!(second.rows[0].0.ts, 501);
-//! # Ok::<(), rowkey::Error>(())
+//!     /// The newest `n` entries: a descending merge here, since `ts` is
+//!     /// stored oldest first; an ascending one for a `#[reverse_ts]` key.
+//!     async fn latest(&self, n: usize) -> Result<Vec<u64>, S::Error> {
+//!         let rows = self.table.latest(LogEvent::scan().ranges()?, n).await?;
+//!         rows.iter().map(|r| Ok(r.decode()?.ts)).collect()
+//!     }
+//! }
 //! ```
+//!
+//! Every adapter error names the key, and a cell that does not decode as
+//! `V` is an error naming the key and the column, never a skipped row.
+//!
+//! ## Writing an adapter
+//!
+//! A store of your own (an HBase client, another embedded store) implements
+//! [`Store`]; everything it needs is on [`RowKey`] and here:
+//!
+//! - **Encode into `K::Buf`**, a `[u8; MAX_LEN]` stack buffer generic code
+//!   can name ([`KeyBuf::ZERO`]), or `to_vec`.
+//! - **Read each range** of a [`Ranges`] (owned [`OwnedKeyRange`]s; from a
+//!   typed scan through [`IntoRanges`]) forward, or backwards for a
+//!   descending read, at most the limit each, then [`Ranges::merge`] them;
+//!   for a page, [`Ranges::page`] merges the first `size` rows and returns
+//!   the ranges left, each resumed after (before) its last row taken.
+//!   Merging streams of an async client: `Merge::stream` (feature `async`).
+//! - **Latest N**: read in [`latest_order`]`::<K>()`.
+//! - **Rows that live in a transaction or a response** (redb's
+//!   `AccessGuard`, a client's buffers): copy the key and value bytes out
+//!   ([`RawRow`]) before the merge; decode keys where they are used,
+//!   [`RowKey::decode`] for rows from outside (it checks the salt),
+//!   [`RowKey::decode_unverified`] for rows already checked.
+//! - **Many keys at once** in a generic layer (an iterator of
+//!   `&K::Key<'x>`): name the keys' lifetime `'x` apart from the borrow
+//!   `'k` of each, with `where K::Key<'x>: 'k`; one lifetime for both does
+//!   not compile (E0309).
 //!
 //! Another key's ranges do not compile where these are expected:
 //!
@@ -307,7 +237,9 @@
 //! adds `Merge::stream`, the merge of `futures_core::Stream`s (no runtime
 //! needed; `no_std` with `alloc`). `uuid`, `chrono` and `time` (off by
 //! default) make `uuid::Uuid`, `chrono::DateTime<Utc>` and
-//! `time::OffsetDateTime` field types (see [`attributes`]). `simd` (off by
+//! `time::OffsetDateTime` field types (see [`attributes`]). `postcard` (off
+//! by default) adds `Postcard<T>`, any serde type as a table's cell value
+//! ([`Codec`]). `simd` (off by
 //! default) computes the MD5s of [`encode_batch`] and [`verify_batch`] in
 //! AVX-512 or AVX2 registers when the CPU has them, detected at run time
 //! through the `pulp` crate's safe dispatch (`no_std` too); without it they

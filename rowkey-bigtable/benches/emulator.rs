@@ -48,7 +48,7 @@ fn env() -> &'static Env {
         let (bt, read) = rt.block_on(async {
             let bt = Bigtable::emulator(emulator.addr(), "bench", "bench").expect("connect");
             let read = bt
-                .create_table::<EventKey<'static>>("read", &["d"], 16)
+                .create_table::<EventKey<'static>, Vec<u8>>("read", &["d"], 16)
                 .await
                 .expect("create");
             let rows = (0..READ_ROWS).map(|i| {
@@ -57,7 +57,7 @@ fn env() -> &'static Env {
                     host: "web01",
                     metric: "cpu",
                 };
-                (key, [0u8; 8])
+                (key, vec![0u8; 8])
             });
             read.put_many(rows).await.expect("load");
             (bt, read)
@@ -82,10 +82,11 @@ fn write_batch(bencher: Bencher, batch: usize) {
     let env = env();
     let table = env
         .rt
-        .block_on(
-            env.bt
-                .create_table::<EventKey<'static>>(&format!("w{batch}"), &["d"], 16),
-        )
+        .block_on(env.bt.create_table::<EventKey<'static>, Vec<u8>>(
+            &format!("w{batch}"),
+            &["d"],
+            16,
+        ))
         .expect("create")
         .with_batch(batch)
         .expect("batch");
@@ -99,7 +100,7 @@ fn write_batch(bencher: Bencher, batch: usize) {
                     host: "web01",
                     metric: "cpu",
                 };
-                (key, [0u8; 8])
+                (key, vec![0u8; 8])
             });
             env.rt.block_on(table.put_many(rows)).expect("put_many")
         });
@@ -112,7 +113,10 @@ fn write_one_by_one(bencher: Bencher) {
     let env = env();
     let table = env
         .rt
-        .block_on(env.bt.create_table::<EventKey<'static>>("w1", &["d"], 16))
+        .block_on(
+            env.bt
+                .create_table::<EventKey<'static>, Vec<u8>>("w1", &["d"], 16),
+        )
         .expect("create");
     bencher.counter(ItemsCount::new(1000usize)).bench_local(|| {
         env.rt.block_on(async {
@@ -122,7 +126,7 @@ fn write_one_by_one(bencher: Bencher) {
                     host: "web01",
                     metric: "cpu",
                 };
-                table.put(&key, [0u8; 8]).await.expect("put");
+                table.put(&key, &vec![0u8; 8]).await.expect("put");
             }
         });
     });

@@ -11,7 +11,7 @@
 //! one. `HOSTS` (1 to 20, default 20) loads fewer hosts for a quicker run.
 
 use rowkey::RowKey;
-use rowkey_bigtable::{Bigtable, Emulator, FanOut, Read, Row, Table};
+use rowkey_bigtable::{Bigtable, Emulator, FanOut, Read, Table};
 use std::error::Error;
 use std::time::{Duration, Instant};
 
@@ -25,17 +25,10 @@ fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1000.0)
 }
 
-fn number(row: &Row) -> f64 {
-    row.value
-        .as_slice()
-        .try_into()
-        .map_or(f64::NAN, f64::from_be_bytes)
-}
-
 /// Writes every point in arrival order (each tick: every series), 10,000
 /// rows per `put_many` call in batches of 1,000.
 async fn load<K: RowKey>(
-    table: &Table<K>,
+    table: &Table<K, f64>,
     hosts: &[String],
     key: for<'a> fn(&'a str, &'a str, u64) -> K::Key<'a>,
 ) -> Result<(usize, Duration), Box<dyn Error>> {
@@ -46,7 +39,7 @@ async fn load<K: RowKey>(
         for (h, host) in hosts.iter().enumerate() {
             for (m, metric) in METRIC_NAMES.iter().enumerate() {
                 let ts = timestamp(h, m, i);
-                rows.push((key(host, metric, ts), value(h, m, i).to_be_bytes()));
+                rows.push((key(host, metric, ts), value(h, m, i)));
             }
         }
         if rows.len() >= 10_000 || i == POINTS - 1 {
@@ -79,11 +72,11 @@ async fn main() -> Result<(), Box<dyn Error>> {
         let _ = bt.delete_table(table).await;
     }
     let metrics = bt
-        .create_table::<MetricKey<'static>>("metrics", &["d"], 1)
+        .create_table::<MetricKey<'static>, f64>("metrics", &["d"], 1)
         .await?;
     // 16 tablets, split where the buckets split.
     let events = bt
-        .create_table::<EventKey<'static>>("events", &["d"], 16)
+        .create_table::<EventKey<'static>, f64>("events", &["d"], 16)
         .await?;
 
     let hosts: Vec<String> = (1..=n_hosts).map(|h| format!("web{h:02}")).collect();
@@ -126,7 +119,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
     let took = started.elapsed();
     let points: Vec<(u64, f64)> = rows
         .iter()
-        .map(|r| Ok((metrics.decode(r)?.ts, number(r))))
+        .map(|r| Ok((r.decode()?.ts, r.value)))
         .collect::<Result<_, rowkey_bigtable::Error>>()?;
     assert_eq!(points.len() as u64, (t2 - t1) / STEP);
     assert!(points.windows(2).all(|w| w[0].0 > w[1].0), "newest first");
@@ -149,7 +142,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
     let took = started.elapsed();
     let latest: Vec<(u64, f64)> = rows
         .iter()
-        .map(|r| Ok((metrics.decode(r)?.ts, number(r))))
+        .map(|r| Ok((r.decode()?.ts, r.value)))
         .collect::<Result<_, rowkey_bigtable::Error>>()?;
     assert_eq!(latest.len(), 10);
     assert_eq!(
@@ -183,8 +176,8 @@ async fn main() -> Result<(), Box<dyn Error>> {
         let mut merged = Vec::with_capacity(rows.len());
         for r in &rows {
             per_bucket[usize::from(r.key[0])] += 1;
-            let k = events.decode(r)?;
-            merged.push((k.ts, k.host, k.metric, number(r)));
+            let k = r.decode()?;
+            merged.push((k.ts, k.host, k.metric, r.value));
         }
         assert_eq!(merged.len() as u64, expected);
         assert!(

@@ -1,14 +1,38 @@
 //! Every place this crate touches the `rowkey` key API: encoding with
-//! Bigtable's limits, turning scan ranges into Bigtable `RowRange`s, and
-//! merging fanned-out rows back into key order.
+//! Bigtable's limits, and turning scan ranges into Bigtable `RowRange`s.
 
 use crate::Error;
 use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
 use bigtable_rs::google::bigtable::v2::RowRange;
-use rowkey::{OwnedKeyRange, RowKey, ScanRanges};
+use rowkey::{OwnedKeyRange, RowKey};
 
 /// Bigtable refuses row keys over 4 KiB.
 pub const MAX_ROW_KEY: usize = 4096;
+
+/// Encodes `key` at the end of `buf` (a batch's keys, end to end) and
+/// returns where it starts, refusing what Bigtable would refuse: one
+/// encode, no allocation of its own once the buffer has grown.
+#[inline]
+pub(crate) fn encode_onto<K: RowKey>(key: &K, buf: &mut Vec<u8>) -> Result<usize, Error> {
+    let len = key.encoded_len();
+    if len > MAX_ROW_KEY {
+        return Err(Error::KeyTooLong { key: K::NAME, len });
+    }
+    let start = buf.len();
+    buf.resize(start + len, 0);
+    let n = match key.encode_into(&mut buf[start..]) {
+        Ok(n) => n,
+        Err(e) => {
+            buf.truncate(start);
+            return Err(e.into());
+        }
+    };
+    buf.truncate(start + n);
+    if n == 0 {
+        return Err(Error::EmptyKey { key: K::NAME });
+    }
+    Ok(start)
+}
 
 /// Encodes `key`, refusing what Bigtable would refuse, with the key's name.
 pub(crate) fn encode<K: RowKey>(key: &K) -> Result<Vec<u8>, Error> {
@@ -62,111 +86,6 @@ pub(crate) fn row_range<K: RowKey>(range: &OwnedKeyRange<K>) -> Option<RowRange>
     Some(RowRange { start_key, end_key })
 }
 
-/// The ranges of one typed scan of `K`, owned, and how many leading bytes
-/// to skip when merging their rows: what a [`Table<K>`](crate::Table)
-/// reads, and what a [`Page`](crate::Page) hands back to resume from. Each
-/// range is a [`rowkey::OwnedKeyRange`] (never empty; `resume_after` pages
-/// it), and one that holds no row Bigtable can store (both rows over 4 KiB
-/// on one prefix) is dropped. Typed by the key, so another key's scan does
-/// not compile where `K`'s is expected.
-pub struct Ranges<K: RowKey> {
-    pub(crate) list: Vec<OwnedKeyRange<K>>,
-    pub(crate) skip: usize,
-}
-
-impl<K: RowKey> Ranges<K> {
-    pub(crate) fn new(list: Vec<OwnedKeyRange<K>>, skip: usize) -> Self {
-        let list = list
-            .into_iter()
-            .filter(|r| row_range(r).is_some())
-            .collect();
-        Ranges { list, skip }
-    }
-
-    /// The ranges left, each to be read as one Bigtable `RowRange`.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.list.len()
-    }
-
-    /// Whether the scan selects nothing: nothing is sent to Bigtable (an
-    /// empty `RowSet` would read the whole table).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
-
-    /// The ranges, in key order: to print (`Display` is HBase's
-    /// `toStringBinary`), to hand to another client, or `shell_scan`.
-    pub fn iter(&self) -> std::slice::Iter<'_, OwnedKeyRange<K>> {
-        self.list.iter()
-    }
-}
-
-impl<'r, K: RowKey> IntoIterator for &'r Ranges<K> {
-    type Item = &'r OwnedKeyRange<K>;
-    type IntoIter = std::slice::Iter<'r, OwnedKeyRange<K>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-impl<K: RowKey> Clone for Ranges<K> {
-    fn clone(&self) -> Self {
-        Ranges {
-            list: self.list.clone(),
-            skip: self.skip,
-        }
-    }
-}
-
-impl<K: RowKey> PartialEq for Ranges<K> {
-    fn eq(&self, other: &Self) -> bool {
-        self.list == other.list && self.skip == other.skip
-    }
-}
-
-impl<K: RowKey> Eq for Ranges<K> {}
-
-impl<K: RowKey> std::fmt::Debug for Ranges<K> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let ranges: Vec<String> = self.list.iter().map(ToString::to_string).collect();
-        f.debug_struct("Ranges")
-            .field("ranges", &ranges)
-            .field("skip", &self.skip)
-            .finish()
-    }
-}
-
-/// What a [`Table<K>`](crate::Table) reads: the `ScanRanges` of a typed
-/// scan of `K` (borrowing its arguments for any lifetime), or [`Ranges`]
-/// (a page's `next`).
-pub trait IntoRanges<K: RowKey> {
-    /// The owned ranges.
-    ///
-    /// # Errors
-    /// A range `rowkey` refuses to own (it cannot happen for the ranges of
-    /// a scan, which hold the same invariants).
-    fn into_ranges(self) -> Result<Ranges<K>, Error>;
-}
-
-impl<K: RowKey> IntoRanges<K> for Ranges<K> {
-    fn into_ranges(self) -> Result<Ranges<K>, Error> {
-        Ok(self)
-    }
-}
-
-impl<K: RowKey> IntoRanges<K> for ScanRanges<K::Key<'_>> {
-    fn into_ranges(self) -> Result<Ranges<K>, Error> {
-        let skip = self.merge_skip();
-        // The same rows, owned under the key's 'static name.
-        let list = self
-            .map(|r| OwnedKeyRange::new(r.start(), r.stop()))
-            .collect::<Result<_, _>>()?;
-        Ok(Ranges::new(list, skip))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,7 +134,8 @@ mod tests {
             .resume_after(&p)
             .expect("rows after p");
         assert_eq!(row_range(&resumed), None);
-        let ranges = Ranges::new(vec![resumed, range(b"", Some(b"a"))], 0);
+        let ranges = rowkey::Ranges::new(vec![resumed, range(b"", Some(b"a"))], 0)
+            .retain(|r| row_range(r).is_some());
         assert_eq!(ranges.len(), 1);
         assert_eq!(
             ranges.iter().next().map(OwnedKeyRange::stop),

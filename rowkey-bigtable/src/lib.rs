@@ -4,7 +4,7 @@
 //! order.
 //!
 //! ```no_run
-//! use rowkey::RowKey;
+//! use rowkey::{RowKey, Store};
 //! use rowkey_bigtable::{Bigtable, Emulator};
 //!
 //! #[derive(RowKey, Debug)]
@@ -18,18 +18,28 @@
 //! # #[tokio::main] async fn main() -> Result<(), rowkey_bigtable::Error> {
 //! let emulator = Emulator::start()?;
 //! let bt = Bigtable::emulator(emulator.addr(), "demo", "demo")?;
-//! // 4 tablets, split where the buckets split.
-//! let events = bt.create_table::<EventKey<'static>>("events", &["d"], 4).await?;
-//! events.put(&EventKey { ts: 1_700_000_000_123, host: "web01" }, b"up").await?;
+//! // 4 tablets, split where the buckets split; values are `u64`s.
+//! let events = bt
+//!     .create_table_if_missing::<EventKey<'static>, u64>("events", &["d"], 4)
+//!     .await?;
+//! events.put(&EventKey { ts: 1_700_000_000_123, host: "web01" }, &200).await?;
 //! // Sixteen bucket ranges in one ReadRows, merged back into time order.
 //! let t = 1_700_000_000_000;
 //! let rows = events.scan(EventKey::scan().ts(t..t + 60_000).ranges()?).await?;
 //! for row in &rows {
-//!     let key = events.decode(row)?;
-//!     println!("{} {}", key.ts, key.host);
+//!     let key = row.decode()?;
+//!     println!("{} {} {}", key.ts, key.host, row.value);
 //! }
+//! // The newest 10, whichever way the key stores time.
+//! let latest = events.latest(EventKey::scan().ranges()?, 10).await?;
 //! # Ok(()) }
 //! ```
+//!
+//! The table's methods are those of [`rowkey::Store`], which the embedded
+//! adapter `rowkey-redb` implements too: a data-access layer written
+//! against the trait runs on either, and moving from the embedded store to
+//! the emulator or a real instance changes the line that opens the
+//! connection.
 //!
 //! Ranges are typed by their key: another key's scan does not compile where
 //! a table's is expected.
@@ -38,27 +48,49 @@
 //! # use rowkey::RowKey;
 //! # #[derive(RowKey)] struct EventKey { #[bucket(16)] ts: u64 }
 //! # #[derive(RowKey)] struct UserKey { id: u64 }
-//! # async fn f(events: rowkey_bigtable::Table<EventKey>) -> Result<(), rowkey_bigtable::Error> {
+//! # async fn f(events: rowkey_bigtable::Table<EventKey, u64>) -> Result<(), rowkey_bigtable::Error> {
 //! events.scan(UserKey::scan().ranges()?).await?;
 //! # Ok(()) }
 //! ```
 //!
 //! Rows are read and written through one column (`family:qualifier`, the
-//! table handle's), latest version only. A scan that selects nothing never
-//! reaches Bigtable: an empty `RowSet` there reads the whole table.
+//! table handle's), latest version only; `put_cells` and `get_row` write
+//! and read several qualifiers of the table's family. Values go through
+//! [`rowkey::Codec`]; a cell that does not decode is an [`Error::Value`]
+//! naming the row and the column, never a skipped row. A scan that selects
+//! nothing never reaches Bigtable: an empty `RowSet` there reads the whole
+//! table.
+//!
+//! # What ran against what
+//!
+//! Every test and benchmark of this crate runs against Google's emulator
+//! (`cbtemulator`), started by the tests themselves. Nothing here has run
+//! against a real Cloud Bigtable instance: [`Bigtable::connect`]'s
+//! credentials, TLS and admin endpoint (`bigtableadmin.googleapis.com`)
+//! are compiled, not exercised. Table ids and family names are checked
+//! against Bigtable's documented rules before anything is sent
+//! ([`rowkey::check_table_id`], [`rowkey::check_family`]), since the
+//! emulator accepts names (`""`, `"t/u"`, `"t t"`, family `"d:x"`) that a
+//! real instance refuses.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(clippy::pedantic)]
 
+mod connect;
 #[cfg(unix)]
 pub mod emulator;
 mod keys;
+mod read;
+mod store;
 mod table;
 
+pub use connect::Bigtable;
 #[cfg(unix)]
 pub use emulator::Emulator;
-pub use keys::{IntoRanges, Ranges, MAX_ROW_KEY};
-pub use table::{Bigtable, FanOut, Order, Page, Read, Row, RowStream, Table, MAX_BATCH};
+pub use keys::MAX_ROW_KEY;
+pub use read::{FanOut, Read, RowStream};
+pub use rowkey::{Cell, IntoRanges, Order, Page, Ranges, Row, Store};
+pub use table::{Table, MAX_BATCH};
 
 /// What can go wrong.
 #[derive(Debug, thiserror::Error)]
@@ -103,6 +135,29 @@ pub enum Error {
     /// The emulator could not be found or started.
     #[error("Bigtable emulator: {0}")]
     Emulator(String),
+    /// A cell's bytes that do not decode as the table's value type, or a
+    /// value that does not encode: never skipped.
+    #[error("row \"{row}\", column {column}: {source}")]
+    Value {
+        /// The row key, as HBase's `toStringBinary` prints it.
+        row: String,
+        /// The column, `family:qualifier`.
+        column: String,
+        /// What the codec said.
+        #[source]
+        source: rowkey::CodecError,
+    },
+    /// A table id or family name Bigtable refuses, caught before anything
+    /// is sent (the emulator accepts some of them).
+    #[error("{what} {name:?}: {rule}")]
+    Name {
+        /// `table id` or `column family`.
+        what: &'static str,
+        /// The name given.
+        name: String,
+        /// The rule it breaks.
+        rule: &'static str,
+    },
     /// An argument out of range.
     #[error("{0}")]
     Invalid(String),

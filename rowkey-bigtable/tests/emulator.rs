@@ -5,7 +5,7 @@ mod common;
 
 use common::seeds::{LogEvent, Metric, UserOrder};
 use rowkey::RowKey;
-use rowkey_bigtable::{Bigtable, Emulator, Error, MAX_ROW_KEY};
+use rowkey_bigtable::{Bigtable, Emulator, Error, Order, MAX_ROW_KEY};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -137,8 +137,8 @@ async fn put_get_delete_and_put_many_in_batches() {
         ts: 1_700_000_000_000,
     };
     assert_eq!(t.get(&k).await.unwrap(), None);
-    t.put(&k, b"1").await.unwrap();
-    t.put(&k, b"2").await.unwrap();
+    t.put(&k, &b"1".to_vec()).await.unwrap();
+    t.put(&k, &b"2".to_vec()).await.unwrap();
     assert_eq!(
         t.get(&k).await.unwrap(),
         Some(b"2".to_vec()),
@@ -168,7 +168,7 @@ async fn put_get_delete_and_put_many_in_batches() {
     for batch in [7, 1000] {
         let t = t.clone().with_batch(batch).unwrap();
         let written = t
-            .put_many(keys.iter().map(|k| (k, format!("{batch}"))))
+            .put_many(keys.iter().map(|k| (k, format!("{batch}").into_bytes())))
             .await
             .unwrap();
         assert_eq!(written, keys.len());
@@ -182,7 +182,7 @@ async fn put_get_delete_and_put_many_in_batches() {
         let got: Vec<Vec<u8>> = rows.iter().map(|r| r.key.clone()).collect();
         assert_eq!(got, want, "rows in key order");
         for r in &rows {
-            let key = t.decode(r).unwrap();
+            let key = r.decode().unwrap();
             assert_eq!(key.event, "mem");
         }
     }
@@ -204,17 +204,24 @@ async fn keys_bigtable_refuses_are_refused_at_encode() {
     let t = env.table::<Document<'static>>("docs", 1).await;
     let long = "p".repeat(MAX_ROW_KEY + 1);
     let fits = "p".repeat(MAX_ROW_KEY);
-    let err = t.put(&Document { path: &long }, b"x").await.unwrap_err();
+    let err = t
+        .put(&Document { path: &long }, &b"x".to_vec())
+        .await
+        .unwrap_err();
     assert!(matches!(err, Error::KeyTooLong { key: "Document", len } if len == MAX_ROW_KEY + 1));
     assert!(err.to_string().contains("Document"), "{err}");
     assert!(err.to_string().contains("4096"), "{err}");
-    t.put(&Document { path: &fits }, b"x").await.unwrap();
+    t.put(&Document { path: &fits }, &b"x".to_vec())
+        .await
+        .unwrap();
     assert_eq!(
         t.get(&Document { path: &fits }).await.unwrap(),
         Some(b"x".to_vec())
     );
     for err in [
-        t.put(&Document { path: "" }, b"x").await.unwrap_err(),
+        t.put(&Document { path: "" }, &b"x".to_vec())
+            .await
+            .unwrap_err(),
         t.get(&Document { path: "" }).await.unwrap_err(),
         t.delete(&Document { path: "" }).await.unwrap_err(),
     ] {
@@ -222,8 +229,8 @@ async fn keys_bigtable_refuses_are_refused_at_encode() {
     }
     let err = t
         .put_many([
-            (Document { path: "a" }, "1"),
-            (Document { path: &long }, "2"),
+            (Document { path: "a" }, b"1".to_vec()),
+            (Document { path: &long }, b"2".to_vec()),
         ])
         .await
         .unwrap_err();
@@ -238,31 +245,31 @@ async fn tables_are_created_pre_split_and_refused_twice() {
     assert!(t.name().ends_with("/tables/orders"), "{}", t.name());
     let err = env
         .bt
-        .create_table::<UserOrder<'static>>("orders", &["d"], 16)
+        .create_table::<UserOrder<'static>, Vec<u8>>("orders", &["d"], 16)
         .await
         .unwrap_err();
     assert!(matches!(err, Error::Admin(_)), "{err}");
     // A layout without a leading salt or bucket has no split keys.
     let err = env
         .bt
-        .create_table::<Metric<'static>>("metrics", &["d"], 4)
+        .create_table::<Metric<'static>, Vec<u8>>("metrics", &["d"], 4)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("Metric"), "{err}");
     let err = env
         .bt
-        .create_table::<Metric<'static>>("metrics", &[], 1)
+        .create_table::<Metric<'static>, Vec<u8>>("metrics", &[], 1)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("column family"), "{err}");
     // One region: no splits needed.
     env.bt
-        .create_table::<Metric<'static>>("metrics", &["d", "e"], 1)
+        .create_table::<Metric<'static>, Vec<u8>>("metrics", &["d", "e"], 1)
         .await
         .unwrap();
     env.bt.delete_table("metrics").await.unwrap();
     env.bt
-        .create_table::<Metric<'static>>("metrics", &["d"], 1)
+        .create_table::<Metric<'static>, Vec<u8>>("metrics", &["d"], 1)
         .await
         .unwrap();
     // The cbt command for a real instance: the hex salt's split keys.
@@ -282,23 +289,26 @@ async fn tables_are_created_pre_split_and_refused_twice() {
 async fn reads_see_only_the_table_column() {
     let env = common::env();
     let t = env.table::<LogEvent<'static>>("log", 1).await;
-    let other = env.bt.table::<LogEvent<'static>>("log", "d", b"other");
+    let other = env
+        .bt
+        .table::<LogEvent<'static>, Vec<u8>>("log", "d", b"other")
+        .unwrap();
     let k = LogEvent {
         ts: 7,
         host: "a",
         event: "b",
     };
-    other.put(&k, b"x").await.unwrap();
+    other.put(&k, &b"x".to_vec()).await.unwrap();
     assert_eq!(t.get(&k).await.unwrap(), None);
     assert_eq!(other.get(&k).await.unwrap(), Some(b"x".to_vec()));
-    t.put(&k, b"y").await.unwrap();
+    t.put(&k, &b"y".to_vec()).await.unwrap();
     assert_eq!(t.get(&k).await.unwrap(), Some(b"y".to_vec()));
     let all = LogEvent::scan().ranges().unwrap();
     assert_eq!(t.scan(all).await.unwrap().len(), 1);
     let none = LogEvent::scan().ts(9..9).ranges().unwrap();
     assert!(t.scan(none).await.unwrap().is_empty());
     let err = t
-        .page(LogEvent::scan().ranges().unwrap(), 0)
+        .page(LogEvent::scan().ranges().unwrap(), Order::Ascending, 0)
         .await
         .unwrap_err();
     assert!(err.to_string().contains("page size 0"), "{err}");
@@ -317,7 +327,7 @@ async fn a_scan_that_selects_nothing_sends_no_empty_row_set() {
     use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
     use bigtable_rs::google::bigtable::v2::{ReadRowsRequest, RowRange, RowSet};
     use futures::TryStreamExt;
-    use rowkey_bigtable::{FanOut, IntoRanges, Order, Read};
+    use rowkey_bigtable::{FanOut, IntoRanges, Read};
 
     let env = common::env();
     let t = env.table::<LogEvent<'static>>("log", 4).await;
@@ -328,7 +338,9 @@ async fn a_scan_that_selects_nothing_sends_no_empty_row_set() {
             event: "e",
         })
         .collect();
-    t.put_many(keys.iter().map(|k| (k, b"v"))).await.unwrap();
+    t.put_many(keys.iter().map(|k| (k, b"v".to_vec())))
+        .await
+        .unwrap();
 
     // What a client that forwarded nothing, or an empty stop row, would get.
     let mut raw = BigTableConnection::new_with_emulator(
@@ -392,7 +404,7 @@ async fn a_scan_that_selects_nothing_sends_no_empty_row_set() {
         }
         assert!(t.latest(ranges.clone(), 5).await.unwrap().is_empty());
         assert!(t
-            .newest_first(ranges.clone(), None)
+            .select(ranges.clone(), Order::Descending, None)
             .await
             .unwrap()
             .is_empty());
@@ -404,7 +416,7 @@ async fn a_scan_that_selects_nothing_sends_no_empty_row_set() {
             .await
             .unwrap();
         assert!(streamed.is_empty(), "{what}: streamed {}", streamed.len());
-        let page = t.page(ranges, 10).await.unwrap();
+        let page = t.page(ranges, Order::Ascending, 10).await.unwrap();
         assert!(page.rows.is_empty() && page.next.is_none(), "{what}");
     }
 }
@@ -435,7 +447,7 @@ async fn ranges_past_4_kib_read_exactly() {
     ];
     t.put_many(
         rows.iter()
-            .map(|&(dir, name)| (Document { dir, name }, name)),
+            .map(|&(dir, name)| (Document { dir, name }, name.as_bytes().to_vec())),
     )
     .await
     .unwrap();
@@ -447,7 +459,7 @@ async fn ranges_past_4_kib_read_exactly() {
         .encoded_len(),
         MAX_ROW_KEY
     );
-    let names = |rows: Vec<rowkey_bigtable::Row>| -> Vec<String> {
+    let names = |rows: Vec<rowkey_bigtable::Row<Document<'static>, Vec<u8>>>| -> Vec<String> {
         rows.iter()
             .map(|r| Document::decode(&r.key).unwrap().name.to_owned())
             .collect()
@@ -470,10 +482,10 @@ async fn ranges_past_4_kib_read_exactly() {
             .unwrap()
     };
     assert_eq!(names(t.scan(upto()).await.unwrap()), [p95.as_str(), &p96]);
-    let mut page = t.page(upto(), 1).await.unwrap();
+    let mut page = t.page(upto(), Order::Ascending, 1).await.unwrap();
     let mut pages = vec![names(page.rows.clone())];
     while let Some(next) = page.next.take() {
-        page = t.page(next, 1).await.unwrap();
+        page = t.page(next, Order::Ascending, 1).await.unwrap();
         pages.push(names(page.rows.clone()));
         assert!(pages.len() <= 2, "{pages:?}");
     }
@@ -486,4 +498,110 @@ async fn ranges_past_4_kib_read_exactly() {
         .ranges()
         .unwrap();
     assert_eq!(names(t.scan(from).await.unwrap()), [p95q.as_str()]);
+}
+
+/// Names a real instance refuses (the emulator accepts them) are refused
+/// before anything is sent: a connection to a port nobody listens on gives
+/// the rule, not a transport error. Valid names at the length limits pass.
+#[tokio::test]
+async fn names_bigtable_refuses_are_refused_before_sending() {
+    let nowhere = Bigtable::emulator("127.0.0.1:1", "p", "i").unwrap();
+    for id in ["", "t/u", "../../other", "t t", "-t", ".t", &"t".repeat(51)] {
+        for err in [
+            nowhere
+                .create_table::<LogEvent<'static>, u64>(id, &["d"], 1)
+                .await
+                .unwrap_err(),
+            nowhere
+                .create_table_if_missing::<LogEvent<'static>, u64>(id, &["d"], 1)
+                .await
+                .unwrap_err(),
+            nowhere
+                .table::<LogEvent<'static>, u64>(id, "d", b"v")
+                .unwrap_err(),
+            nowhere.delete_table(id).await.unwrap_err(),
+        ] {
+            assert!(
+                matches!(
+                    err,
+                    Error::Name {
+                        what: "table id",
+                        ..
+                    }
+                ),
+                "{id:?}: {err}"
+            );
+            assert!(
+                err.to_string().contains("[_a-zA-Z0-9][-_.a-zA-Z0-9]*"),
+                "{err}"
+            );
+        }
+    }
+    for family in ["", "d:x", "d d", "d/e", &"f".repeat(65)] {
+        for err in [
+            nowhere
+                .create_table::<LogEvent<'static>, u64>("t", &["d", family], 1)
+                .await
+                .unwrap_err(),
+            nowhere
+                .table::<LogEvent<'static>, u64>("t", family, b"v")
+                .unwrap_err(),
+        ] {
+            assert!(
+                matches!(
+                    err,
+                    Error::Name {
+                        what: "column family",
+                        ..
+                    }
+                ),
+                "{family:?}: {err}"
+            );
+            assert!(err.to_string().contains("[-_.a-zA-Z0-9]+"), "{err}");
+        }
+    }
+    // At the limits, on the emulator: created, written, read.
+    let env = common::env();
+    let id = format!("_{}", "t".repeat(49));
+    let family = "f".repeat(64);
+    let t = env
+        .bt
+        .create_table_if_missing::<LogEvent<'static>, u64>(&id, &[&family, "e.v-1", "e-v-1"], 1)
+        .await
+        .unwrap();
+    let k = LogEvent {
+        ts: 1,
+        host: "h",
+        event: "e",
+    };
+    t.put(&k, &7).await.unwrap();
+    assert_eq!(t.get(&k).await.unwrap(), Some(7));
+    // Again: kept, rows and all, and a family it lacked is added.
+    let again = env
+        .bt
+        .create_table_if_missing::<LogEvent<'static>, u64>(&id, &[&family, "new"], 1)
+        .await
+        .unwrap();
+    assert_eq!(again.get(&k).await.unwrap(), Some(7));
+    let other = env
+        .bt
+        .table::<LogEvent<'static>, u64>(&id, "new", b"v")
+        .unwrap();
+    other.put(&k, &8).await.unwrap();
+    assert_eq!(other.get(&k).await.unwrap(), Some(8));
+    // A family whose name holds a '.', which RE2 would read as any
+    // character: get_row reads that family alone.
+    let dotted = env
+        .bt
+        .table::<LogEvent<'static>, u64>(&id, "e.v-1", b"v")
+        .unwrap();
+    dotted.put_cells(&k, [("a", 1u64), ("b", 2)]).await.unwrap();
+    let dashed = env
+        .bt
+        .table::<LogEvent<'static>, u64>(&id, "e-v-1", b"v")
+        .unwrap();
+    dashed.put_cells(&k, [("c", 3u64)]).await.unwrap();
+    let cells = dotted.get_row(&k).await.unwrap().unwrap();
+    let got: Vec<(&[u8], u64)> = cells.iter().map(|c| (&c.qualifier[..], c.value)).collect();
+    assert_eq!(got, [(&b"a"[..], 1), (&b"b"[..], 2)]);
 }

@@ -75,7 +75,7 @@ struct Layout<'t, K, V> {
     name: String,
     table: &'t Table<K>,
     data: Vec<V>,
-    to_v: fn(&Row) -> V,
+    to_v: fn(&Row<K, Vec<u8>>) -> V,
     rng: Rng,
     scans: usize,
     rows_read: usize,
@@ -87,7 +87,7 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
         table: &'t Table<K>,
         data: &[V],
         keys: impl IntoIterator<Item = K::Key<'k>>,
-        to_v: fn(&Row) -> V,
+        to_v: fn(&Row<K, Vec<u8>>) -> V,
         seed: u64,
     ) -> Self {
         assert!(data.len() >= KEYS, "{} keys, want {KEYS}", data.len());
@@ -112,7 +112,7 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
         }
     }
 
-    fn rows(&mut self, rows: &[Row], what: &str) -> Vec<V> {
+    fn rows(&mut self, rows: &[Row<K, Vec<u8>>], what: &str) -> Vec<V> {
         self.rows_read += rows.len();
         rows.iter()
             .map(|r| {
@@ -167,9 +167,9 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
         }
 
         let got = t
-            .newest_first(scan.clone(), Some(limit))
+            .select(scan.clone(), Order::Descending, Some(limit))
             .await
-            .expect("newest_first");
+            .expect("select descending");
         let got = self.rows(&got, what);
         let last: Vec<V> = want.iter().rev().take(limit).cloned().collect();
         if let Some(d) = diff(&got, &last) {
@@ -178,7 +178,7 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
 
         let size = 1 + self.rng.below(want.len() as u64 / 3 + 3) as usize;
         let mut paged = Vec::new();
-        let mut page = t.page(scan, size).await.expect("page");
+        let mut page = t.page(scan, Order::Ascending, size).await.expect("page");
         let mut pages = 1;
         loop {
             let rows = self.rows(&page.rows, what);
@@ -198,7 +198,7 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
                 pages <= want.len() / size + 2,
                 "{what}: paging does not end"
             );
-            page = t.page(next, size).await.expect("page");
+            page = t.page(next, Order::Ascending, size).await.expect("page");
         }
         if let Some(d) = diff(&paged, &want) {
             panic!("{what}, pages of {size}: {d}");
@@ -252,7 +252,7 @@ async fn padded_hosts_and_reverse_ts() {
             ts: *ts,
         }),
         |r| {
-            let k = r.key::<Metric>().expect("decode");
+            let k = r.decode().expect("decode");
             (k.host.to_owned(), k.event.to_owned(), Reverse(k.ts))
         },
         2,
@@ -370,7 +370,7 @@ async fn bucketed_fan_out() {
             event,
         }),
         |r| {
-            let k = r.key::<LogEvent>().expect("decode");
+            let k = r.decode().expect("decode");
             (k.ts, k.host.to_owned(), k.event.to_owned())
         },
         4,
@@ -470,7 +470,7 @@ async fn latest_n_across_buckets() {
         data.iter()
             .map(|(Reverse(ts), host)| RecentEvent { ts: *ts, host }),
         |r| {
-            let k = r.key::<RecentEvent>().expect("decode");
+            let k = r.decode().expect("decode");
             (Reverse(k.ts), k.host.to_owned())
         },
         6,
@@ -540,7 +540,7 @@ async fn salted() {
             order_id: *order_id,
         }),
         |r| {
-            let k = r.key::<UserOrder>().expect("decode");
+            let k = r.decode().expect("decode");
             (k.user_id.to_owned(), k.order_id)
         },
         8,
@@ -591,7 +591,7 @@ async fn salted() {
         &data,
         data.iter().map(|(host, ts)| SaltedMetric { host, ts: *ts }),
         |r| {
-            let k = r.key::<SaltedMetric>().expect("decode");
+            let k = r.decode().expect("decode");
             (k.host.to_owned(), k.ts)
         },
         9,
@@ -657,7 +657,7 @@ async fn bytes_00_and_ff() {
             order_no,
         }),
         |r| {
-            let k = r.key::<SellerOrder>().expect("decode");
+            let k = r.decode().expect("decode");
             (k.seller_id, k.ts, k.order_no)
         },
         12,
@@ -724,7 +724,7 @@ async fn bytes_00_and_ff() {
         &data,
         data.iter().map(|(head, tail)| RawKey { head: *head, tail }),
         |r| {
-            let k = r.key::<RawKey>().expect("decode");
+            let k = r.decode().expect("decode");
             (k.head, k.tail.to_vec())
         },
         13,

@@ -19,6 +19,8 @@ extern crate alloc;
 
 mod batch;
 mod binary;
+#[cfg(feature = "alloc")]
+mod codec;
 mod desc;
 mod error;
 mod escape;
@@ -27,6 +29,7 @@ mod hotspot;
 mod md5x;
 #[cfg(feature = "alloc")]
 mod merge;
+mod names;
 mod option;
 mod part;
 mod range;
@@ -36,6 +39,8 @@ mod serde_impls;
 mod shell;
 mod slot;
 mod split;
+#[cfg(feature = "alloc")]
+mod store;
 mod text;
 mod walk;
 // What #[derive(KeyPart)] calls (through __private).
@@ -47,6 +52,10 @@ mod key_text;
 
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};
+#[cfg(feature = "postcard")]
+pub use codec::Postcard;
+#[cfg(feature = "alloc")]
+pub use codec::{Codec, CodecError};
 pub use error::{Error, ErrorKind};
 pub use escape::EscapeBytes;
 pub use hotspot::{Hotspot, Load};
@@ -55,6 +64,7 @@ pub use key_text::KeyText;
 pub use merge::MergeStreams;
 #[cfg(feature = "alloc")]
 pub use merge::{merge_sorted, Merge, MergeSorted, Order};
+pub use names::{check_family, check_table_id, MAX_FAMILY, MAX_TABLE_ID};
 pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
@@ -67,6 +77,8 @@ pub use scan::{
 };
 pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
+#[cfg(feature = "alloc")]
+pub use store::{latest_order, sort_merged, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store};
 pub use text::Decimal;
 // The key-order bound of a scan builder, named in its error (`rowkey::NextField`
 // reads better there than the `__private` path).
@@ -76,6 +88,18 @@ pub use scan_order::{NextField, ScanNext};
 #[doc(hidden)]
 #[path = "private.rs"]
 pub mod __private;
+
+/// The field a key keeps its rows' time in, as the derive reads it from
+/// the declaration: the first `#[reverse_ts]` field ([`RowKey::TIME`]).
+/// Table adapters read it to run "latest N" the way the rows are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimeField {
+    /// The field's name.
+    pub name: &'static str,
+    /// Whether a scan meets the newest row first: `#[reverse_ts]` stores
+    /// `i64::MAX - ts` (the derive refuses `#[desc]` beside it).
+    pub newest_first: bool,
+}
 
 /// How the front of a key spreads writes over regions: what
 /// [`split_keys`] splits on.
@@ -208,6 +232,14 @@ pub trait RowKey: Sized {
     /// `#[pad(N)]`), and resuming a page after such a row needs an
     /// [`OwnedKeyRange`], which holds rows of any length.
     const SCAN_CAP: usize;
+
+    /// The time field, if the key declares one that is stored newest first
+    /// or reversed (`#[reverse_ts]`): `None` for a key whose time, if any,
+    /// is a plain integer or time type, stored oldest first. "Latest N"
+    /// (`rowkey::Store::latest`) is an ascending read when
+    /// [`TimeField::newest_first`] holds and a descending one otherwise, so
+    /// the caller never picks the direction.
+    const TIME: Option<TimeField> = None;
 
     /// The widest width of each slot (the struct-level salt, then prefix
     /// and body per field), from which a scan's steps take their static

@@ -15,10 +15,11 @@
 use alloc::vec::Vec;
 
 /// The order rows come in, from each input and out of the merge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
     /// Smallest key first: an HBase `Scan`, a redb `range`. For "latest N"
     /// over a `#[reverse_ts]` field, which is stored newest first.
+    #[default]
     Ascending,
     /// Largest key first: a reversed HBase `Scan` (`setReversed(true)`), a
     /// redb `range(..).rev()`. For "latest N" over a plain timestamp.

@@ -32,7 +32,7 @@ pub use crate::text::{
 };
 pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
 pub use crate::{
-    DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
+    DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread, TimeField,
 };
 pub use core::ops::Bound::{Excluded, Included, Unbounded};
 // Traits and derive macros both: generated code writes `#[derive(#p::Clone)]`

@@ -193,6 +193,22 @@ fn spread(g: &Gen) -> TokenStream {
     }
 }
 
+/// `RowKey::TIME`: the first `#[reverse_ts]` field, stored newest first
+/// (`#[desc]` beside it is refused; the flag follows it should that
+/// change); nothing (the trait's `None`) without one.
+fn time_field(g: &Gen) -> Option<TokenStream> {
+    let p = &g.p;
+    let l = g
+        .layouts
+        .iter()
+        .find(|l| matches!(l.body, crate::model::Body::ReverseTs))?;
+    let (name, newest_first) = (&l.name, !l.desc);
+    Some(quote! {
+        const TIME: #p::Option<#p::TimeField> =
+            #p::Some(#p::TimeField { name: #name, newest_first: #newest_first });
+    })
+}
+
 /// `impl RowKey`: the constants, the associated types a generic layer names,
 /// and `encode_into`, which checks the length once and calls each field's
 /// writer.
@@ -223,6 +239,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         .iter()
         .position(|l| l.option)
         .map(|i| quote!(const __FIRST_OPTION: #p::usize = #i;));
+    let time = time_field(g);
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
@@ -232,6 +249,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
             const SCAN_CAP: #p::usize = #p::scan_cap(&#w_max);
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
             #first_option
+            #time
             type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];
             type ScanBuf = [#p::u8; #p::scan_cap(&#w_max)];
             type Key<'__rowkey_k> = #ty_k;

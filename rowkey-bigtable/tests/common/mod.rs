@@ -32,7 +32,7 @@ pub fn env() -> Env {
 impl Env {
     pub async fn table<K: RowKey>(&self, id: &str, regions: usize) -> Table<K> {
         self.bt
-            .create_table::<K>(id, &["d"], regions)
+            .create_table::<K, Vec<u8>>(id, &["d"], regions)
             .await
             .expect("create table")
     }

@@ -1,0 +1,434 @@
+//! One table API over any ordered store: [`Store`], implemented by the
+//! embedded adapter (`rowkey-redb`) and the Bigtable one
+//! (`rowkey-bigtable`), and the owned ranges, rows and pages it passes.
+
+use crate::{Codec, Error, Merge, Order, OwnedKeyRange, RowKey, ScanRanges};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use core::future::Future;
+use core::marker::PhantomData;
+
+/// A row as an adapter reads it: the key's bytes and the value's, still
+/// encoded (`B`: `Vec<u8>`, or the client's buffer).
+pub type RawRow<B> = (Vec<u8>, B);
+
+/// The ranges of one typed scan of `K`, owned, and how many leading bytes
+/// to skip when merging their rows ([`ScanRanges::merge_skip`]): what a
+/// [`Store`] reads, and what a [`Page`] hands back to resume from. Each range
+/// is an [`OwnedKeyRange`], so a page can resume after a row of any length.
+/// Typed by the key: another key's scan does not compile where `K`'s is
+/// expected.
+pub struct Ranges<K: RowKey> {
+    list: Vec<OwnedKeyRange<K>>,
+    skip: usize,
+}
+
+impl<K: RowKey> Ranges<K> {
+    /// Ranges in key order (sorted, disjoint: a scan's), merged by the key
+    /// after its first `skip` bytes.
+    #[must_use]
+    pub fn new(list: Vec<OwnedKeyRange<K>>, skip: usize) -> Self {
+        Ranges { list, skip }
+    }
+
+    /// How many ranges are left.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether the scan selects nothing (an adapter sends nothing then: an
+    /// empty Bigtable `RowSet` would read the whole table).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// The merge's skip: the bytes of salt, prefix and bucket every row of
+    /// the scan starts with.
+    #[must_use]
+    pub fn skip(&self) -> usize {
+        self.skip
+    }
+
+    /// The ranges, in key order: to print (`Display` is HBase's
+    /// `toStringBinary`) or to hand to another client.
+    pub fn iter(&self) -> core::slice::Iter<'_, OwnedKeyRange<K>> {
+        self.list.iter()
+    }
+
+    /// Keeps the ranges `keep` accepts (an adapter drops ranges its store
+    /// cannot hold a row of).
+    #[must_use]
+    pub fn retain(mut self, keep: impl FnMut(&OwnedKeyRange<K>) -> bool) -> Self {
+        self.list.retain(keep);
+        self
+    }
+
+    /// Merges each range's rows (`reads[i]` holds range `i`'s rows as
+    /// `(key, value)`, in `order`) into one list in `order`, at most
+    /// `limit` rows; equal keys in range order, as [`Merge`] puts them.
+    ///
+    /// The rows are all in memory, so this is a stable sort of the ranges'
+    /// runs laid end to end, which finds the runs and merges them in
+    /// O(rows × log ranges) with a plain slice comparison each: fewer
+    /// instructions than a heap's bookkeeping per row.
+    #[must_use]
+    pub fn merge<B>(
+        &self,
+        reads: Vec<Vec<RawRow<B>>>,
+        order: Order,
+        limit: Option<usize>,
+    ) -> Vec<RawRow<B>> {
+        let mut rows: Vec<RawRow<B>> = reads.into_iter().flatten().collect();
+        sort_merged(&mut rows, self.skip, order);
+        if let Some(n) = limit {
+            rows.truncate(n);
+        }
+        rows
+    }
+
+    /// One page: merges each range's first `size` rows in `order`
+    /// (`reads[i]`, at most `size` rows as `(key, value)`, fewer only when
+    /// the range has no more) into the first `size` rows of the merged
+    /// scan, and the ranges left after them. A range read to its end and
+    /// wholly on the page is done; every other resumes after (descending:
+    /// before) the last of its rows the page took, or stays whole if it gave
+    /// none. The ranges left are `None` when no range has rows left.
+    #[must_use]
+    pub fn page<B>(
+        &self,
+        reads: Vec<Vec<RawRow<B>>>,
+        order: Order,
+        size: usize,
+    ) -> (Vec<RawRow<B>>, Option<Ranges<K>>) {
+        let read: Vec<usize> = reads.iter().map(Vec::len).collect();
+        let tagged: Vec<Vec<(usize, RawRow<B>)>> = reads
+            .into_iter()
+            .enumerate()
+            .map(|(i, rows)| rows.into_iter().map(|r| (i, r)).collect())
+            .collect();
+        let merged: Vec<(usize, RawRow<B>)> =
+            Merge::new(self.skip, |(_, r): &(usize, RawRow<B>)| &r.0[..])
+                .order(order)
+                .limit(size)
+                .iter(tagged)
+                .collect();
+        let mut taken = vec![0usize; self.list.len()];
+        let mut last: Vec<Option<&[u8]>> = vec![None; self.list.len()];
+        for (i, (key, _)) in &merged {
+            taken[*i] += 1;
+            last[*i] = Some(key);
+        }
+        let mut next = Vec::new();
+        for (i, range) in self.list.iter().enumerate() {
+            let read = read.get(i).copied().unwrap_or(0);
+            if read < size && taken[i] == read {
+                continue;
+            }
+            let rest = match (last[i], order) {
+                (None, _) => Some(range.clone()),
+                (Some(row), Order::Ascending) => range.resume_after(row),
+                (Some(row), Order::Descending) => range.resume_before(row),
+            };
+            next.extend(rest);
+        }
+        let next = (!next.is_empty()).then(|| Ranges::new(next, self.skip));
+        (merged.into_iter().map(|(_, r)| r).collect(), next)
+    }
+}
+
+/// Puts rows of sorted runs, laid end to end in range order, in merged
+/// order: by the key after its first `skip` bytes (a row shorter than that
+/// sorts as the empty tail, as in [`Merge`]), equal keys in run order.
+pub fn sort_merged<B>(rows: &mut [RawRow<B>], skip: usize, order: Order) {
+    fn tail<B>(row: &RawRow<B>, skip: usize) -> &[u8] {
+        row.0.get(skip..).unwrap_or(&[])
+    }
+    match order {
+        Order::Ascending => rows.sort_by(|a, b| tail(a, skip).cmp(tail(b, skip))),
+        Order::Descending => rows.sort_by(|a, b| tail(b, skip).cmp(tail(a, skip))),
+    }
+}
+
+impl<'r, K: RowKey> IntoIterator for &'r Ranges<K> {
+    type Item = &'r OwnedKeyRange<K>;
+    type IntoIter = core::slice::Iter<'r, OwnedKeyRange<K>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<K: RowKey> Clone for Ranges<K> {
+    fn clone(&self) -> Self {
+        Ranges {
+            list: self.list.clone(),
+            skip: self.skip,
+        }
+    }
+}
+
+impl<K: RowKey> PartialEq for Ranges<K> {
+    fn eq(&self, other: &Self) -> bool {
+        self.list == other.list && self.skip == other.skip
+    }
+}
+
+impl<K: RowKey> Eq for Ranges<K> {}
+
+impl<K: RowKey> fmt::Debug for Ranges<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Ranges")
+            .field("ranges", &self.list)
+            .field("skip", &self.skip)
+            .finish()
+    }
+}
+
+/// What a [`Store`] reads: the [`ScanRanges`] of a typed scan of `K`
+/// (borrowing its arguments for any lifetime), or [`Ranges`] (a page's
+/// `next`).
+pub trait IntoRanges<K: RowKey> {
+    /// The owned ranges.
+    ///
+    /// # Errors
+    /// A range `rowkey` refuses to own (it cannot happen for the ranges of
+    /// a scan, which hold the same invariants).
+    fn into_ranges(self) -> Result<Ranges<K>, Error>;
+}
+
+impl<K: RowKey> IntoRanges<K> for Ranges<K> {
+    fn into_ranges(self) -> Result<Ranges<K>, Error> {
+        Ok(self)
+    }
+}
+
+impl<K: RowKey> IntoRanges<K> for ScanRanges<K::Key<'_>> {
+    fn into_ranges(self) -> Result<Ranges<K>, Error> {
+        let skip = self.merge_skip();
+        // The same rows, owned under the key's 'static name.
+        let list = self
+            .map(|r| OwnedKeyRange::new(r.start(), r.stop()))
+            .collect::<Result<_, _>>()?;
+        Ok(Ranges::new(list, skip))
+    }
+}
+
+/// A row read back: its key's bytes and the value of the table's column.
+pub struct Row<K, V> {
+    /// The row key's bytes.
+    pub key: Vec<u8>,
+    /// The latest value of the table's column.
+    pub value: V,
+    _key: PhantomData<fn() -> K>,
+}
+
+impl<K: RowKey, V> Row<K, V> {
+    /// A row of `key`'s bytes and `value`.
+    #[must_use]
+    pub fn new(key: Vec<u8>, value: V) -> Self {
+        Row {
+            key,
+            value,
+            _key: PhantomData,
+        }
+    }
+
+    /// The key, decoded (salts and buckets checked), borrowing `&str`
+    /// fields from the row.
+    ///
+    /// # Errors
+    /// The bytes are not a `K` (a row another layout wrote).
+    pub fn decode(&self) -> Result<K::Key<'_>, Error> {
+        K::decode(&self.key)
+    }
+}
+
+impl<K, V: Clone> Clone for Row<K, V> {
+    fn clone(&self) -> Self {
+        Row {
+            key: self.key.clone(),
+            value: self.value.clone(),
+            _key: PhantomData,
+        }
+    }
+}
+
+impl<K, V: PartialEq> PartialEq for Row<K, V> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key && self.value == other.value
+    }
+}
+
+impl<K, V: Eq> Eq for Row<K, V> {}
+
+impl<K, V: fmt::Debug> fmt::Debug for Row<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Row")
+            .field("key", &crate::Binary(&self.key))
+            .field("value", &self.value)
+            .finish()
+    }
+}
+
+/// One cell of a row: a column qualifier in the table's family and its
+/// latest value, as an HBase `Result` or a Bigtable row holds several.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell<V> {
+    /// The column qualifier.
+    pub qualifier: Vec<u8>,
+    /// The cell's latest value.
+    pub value: V,
+}
+
+/// One page of a scan and where the next one starts.
+pub struct Page<K: RowKey, V> {
+    /// The page's rows: merged across the scan's ranges, in the order
+    /// asked for, at most the page size.
+    pub rows: Vec<Row<K, V>>,
+    /// Where the next page starts (owned: keep it across requests), to pass
+    /// back with the same order; `None` when the scan is done.
+    pub next: Option<Ranges<K>>,
+}
+
+impl<K: RowKey, V: fmt::Debug> fmt::Debug for Page<K, V> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Page")
+            .field("rows", &self.rows)
+            .field("next", &self.next)
+            .finish()
+    }
+}
+
+/// The order a scan of `K` meets its newest rows first in: ascending for a
+/// key whose [`RowKey::TIME`] field is stored newest first (`#[reverse_ts]`),
+/// descending otherwise (a plain timestamp grows with the key).
+#[must_use]
+pub fn latest_order<K: RowKey>() -> Order {
+    match K::TIME {
+        Some(t) if t.newest_first => Order::Ascending,
+        _ => Order::Descending,
+    }
+}
+
+/// A table of `K` keys and `V` values on any store: what one data-access
+/// layer is written against to run on the embedded store (`rowkey-redb`)
+/// while developing and on Bigtable (`rowkey-bigtable`) in production.
+///
+/// Async, since Bigtable's client is: the embedded adapter's futures are
+/// ready at their first poll (no runtime needed, any executor runs them).
+/// A synchronous trait would have had to block inside Bigtable's runtime.
+/// Every future is `Send`, so a layer can run on a multi-threaded runtime
+/// and be spawned.
+///
+/// Reads merge a salted or bucketed fan-out back into key order (without
+/// the salt or bucket). Values go through [`Codec`]; a cell that does not
+/// decode is an error naming the key and the column.
+///
+/// ```
+/// use rowkey::{Order, RowKey, Store};
+///
+/// #[derive(RowKey)]
+/// struct Event<'a> {
+///     #[bucket(16)]
+///     ts: u64,
+///     #[pad(8)]
+///     host: &'a str,
+/// }
+///
+/// /// The hosts that reported in `[from, to)`, oldest first: written once,
+/// /// run on any adapter.
+/// async fn hosts<T>(events: &T, from: u64, to: u64) -> Result<Vec<String>, T::Error>
+/// where
+///     T: Store<Event<'static>, u64>,
+/// {
+///     let rows = events.scan(Event::scan().ts(from..to).ranges()?).await?;
+///     rows.iter()
+///         .map(|row| Ok(row.decode()?.host.to_owned()))
+///         .collect()
+/// }
+/// ```
+pub trait Store<K: RowKey, V: Codec>: Send + Sync {
+    /// The adapter's error: every error names the key (and, for a value,
+    /// the column) it concerns.
+    type Error: From<Error> + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// Writes `value` in the table's column of row `key`.
+    fn put(
+        &self,
+        key: &K::Key<'_>,
+        value: &V,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send;
+
+    /// Writes many rows, in transactions (redb: one; Bigtable: one
+    /// `MutateRows` per batch). Every key and value is encoded before
+    /// anything is written, so a bad one writes nothing, and all of them
+    /// are in memory at once: give a load of millions of rows in chunks.
+    /// Returns the number of rows written.
+    fn put_many<'k, Q, W>(
+        &self,
+        rows: impl IntoIterator<Item = (Q, W)>,
+    ) -> impl Future<Output = Result<usize, Self::Error>> + Send
+    where
+        Q: core::borrow::Borrow<K::Key<'k>>,
+        W: core::borrow::Borrow<V>;
+
+    /// The value of the table's column in row `key`.
+    fn get(&self, key: &K::Key<'_>) -> impl Future<Output = Result<Option<V>, Self::Error>> + Send;
+
+    /// Deletes row `key`, every cell of it.
+    fn delete(&self, key: &K::Key<'_>) -> impl Future<Output = Result<(), Self::Error>> + Send;
+
+    /// Writes several cells of row `key` (qualifiers in the table's
+    /// family) in one mutation.
+    fn put_cells<Q, W>(
+        &self,
+        key: &K::Key<'_>,
+        cells: impl IntoIterator<Item = (Q, W)>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send
+    where
+        Q: AsRef<[u8]>,
+        W: core::borrow::Borrow<V>;
+
+    /// Every cell of row `key` in the table's family, by qualifier, in one
+    /// read; `None` for a row with none.
+    fn get_row(
+        &self,
+        key: &K::Key<'_>,
+    ) -> impl Future<Output = Result<Option<Vec<Cell<V>>>, Self::Error>> + Send;
+
+    /// Every row of a scan, in key order (without the salt or bucket).
+    fn scan(
+        &self,
+        ranges: impl IntoRanges<K>,
+    ) -> impl Future<Output = Result<Vec<Row<K, V>>, Self::Error>> + Send;
+
+    /// The rows of a scan in `order`, at most `limit` of them.
+    fn select(
+        &self,
+        ranges: impl IntoRanges<K>,
+        order: Order,
+        limit: Option<usize>,
+    ) -> impl Future<Output = Result<Vec<Row<K, V>>, Self::Error>> + Send;
+
+    /// The newest `n` rows of a scan, newest first, whichever way the key
+    /// stores time ([`latest_order`]).
+    fn latest(
+        &self,
+        ranges: impl IntoRanges<K>,
+        n: usize,
+    ) -> impl Future<Output = Result<Vec<Row<K, V>>, Self::Error>> + Send {
+        self.select(ranges, latest_order::<K>(), Some(n))
+    }
+
+    /// One page of a scan: at most `size` rows, merged across its ranges,
+    /// in `order`; pass [`Page::next`] back, with the same order, for the
+    /// next page.
+    fn page(
+        &self,
+        ranges: impl IntoRanges<K>,
+        order: Order,
+        size: usize,
+    ) -> impl Future<Output = Result<Page<K, V>, Self::Error>> + Send;
+}

@@ -1,0 +1,699 @@
+//! The database handle and the typed table.
+
+use crate::Error;
+use redb::{
+    AccessGuard, Database, ReadOnlyTable, ReadTransaction, ReadableDatabase, StorageError,
+    TableDefinition, TableError, TableHandle,
+};
+use rowkey::{Binary, Cell, Codec, IntoRanges, Order, Page, Ranges, Row, RowKey, Store};
+use std::borrow::Borrow;
+use std::future::{ready, Future};
+use std::marker::PhantomData;
+use std::path::Path;
+use std::sync::Arc;
+
+/// One column's cells, keyed by the row: a scan of the column reads what a
+/// raw `&[u8] => &[u8]` table would. Named `{id}/{family}:{qualifier in
+/// hex}`; `{id}/{family}` itself is an empty table that says the family
+/// exists (`:` is in no family name, so the names cannot meet).
+type Def<'a> = TableDefinition<'a, &'static [u8], &'static [u8]>;
+
+type Entry<'a> = Result<
+    (
+        AccessGuard<'a, &'static [u8]>,
+        AccessGuard<'a, &'static [u8]>,
+    ),
+    StorageError,
+>;
+
+/// A column's table, read.
+type Column = ReadOnlyTable<&'static [u8], &'static [u8]>;
+
+/// A column's table, written.
+type WriteColumn<'t> = redb::Table<'t, &'static [u8], &'static [u8]>;
+
+/// The redb table of column `family:qualifier` of table `id`.
+fn column_table(family_table: &str, qualifier: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut name = format!("{family_table}:");
+    for b in qualifier {
+        let _ = write!(name, "{b:02x}");
+    }
+    name
+}
+
+/// A column table's qualifier back from its name.
+fn qualifier_of(name: &str, family_table: &str) -> Option<Vec<u8>> {
+    let hex = name.strip_prefix(family_table)?.strip_prefix(':')?;
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// A row (or a cell: qualifier and value) as read, before its value is
+/// decoded.
+type RawRow = (Vec<u8>, Vec<u8>);
+
+/// An embedded database: a file, or memory for tests. Cheap to clone (one
+/// shared handle).
+#[derive(Clone)]
+pub struct Redb {
+    db: Arc<Database>,
+}
+
+impl std::fmt::Debug for Redb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Redb").finish_non_exhaustive()
+    }
+}
+
+fn open_err(what: String) -> impl FnOnce(redb::DatabaseError) -> Error {
+    move |e| Error::Store {
+        table: what,
+        op: "open",
+        row: "the database".into(),
+        source: Box::new(e.into()),
+    }
+}
+
+impl Redb {
+    /// A database in memory, gone when the last handle drops: for tests.
+    ///
+    /// # Errors
+    /// [`Error::Store`] if redb cannot set it up.
+    pub fn in_memory() -> Result<Self, Error> {
+        let db = Database::builder()
+            .create_with_backend(redb::backends::InMemoryBackend::new())
+            .map_err(open_err("(memory)".into()))?;
+        Ok(Redb { db: Arc::new(db) })
+    }
+
+    /// Opens the database file at `path`, creating it if it does not
+    /// exist.
+    ///
+    /// # Errors
+    /// [`Error::Store`] naming the file: not a redb file, locked by
+    /// another process, no permission.
+    pub fn create(path: impl AsRef<Path>) -> Result<Self, Error> {
+        let path = path.as_ref();
+        let db = Database::create(path).map_err(open_err(path.display().to_string()))?;
+        Ok(Redb { db: Arc::new(db) })
+    }
+
+    /// A handle on table `id`, reading and writing `family:qualifier` as
+    /// each row's value. The table must exist to be read
+    /// ([`create_table_if_missing`](Redb::create_table_if_missing)).
+    ///
+    /// # Errors
+    /// [`Error::Name`] for an id or family Bigtable would refuse.
+    pub fn table<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        family: &str,
+        qualifier: &[u8],
+    ) -> Result<Table<K, V>, Error> {
+        check_names(id, &[family])?;
+        let name = format!("{id}/{family}");
+        Ok(Table {
+            db: Arc::clone(&self.db),
+            column: column_table(&name, qualifier),
+            name,
+            id: id.to_owned(),
+            family: family.to_owned(),
+            qualifier: qualifier.to_vec(),
+            key: PhantomData,
+        })
+    }
+
+    /// Creates table `id` with the column `families` unless it has them,
+    /// and returns a handle on its first family with qualifier `v`: the
+    /// same call as `rowkey_bigtable::Bigtable::create_table_if_missing`.
+    /// `regions` is Bigtable's pre-split; an embedded store has one
+    /// region, and only checks it is not 0.
+    ///
+    /// # Errors
+    /// [`Error::Name`] for an id or family Bigtable would refuse,
+    /// [`Error::Invalid`] without families, [`Error::Store`] from redb.
+    pub fn create_table_if_missing<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        families: &[&str],
+        regions: usize,
+    ) -> impl Future<Output = Result<Table<K, V>, Error>> + Send + use<K, V> {
+        ready(self.create_now(id, families, regions))
+    }
+
+    fn create_now<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        families: &[&str],
+        regions: usize,
+    ) -> Result<Table<K, V>, Error> {
+        check_names(id, families)?;
+        let Some(first) = families.first() else {
+            return Err(Error::Invalid(format!(
+                "table {id}: give at least one column family"
+            )));
+        };
+        if regions == 0 {
+            return Err(Error::Invalid(format!(
+                "table {id}: 0 regions; give 1 or more"
+            )));
+        }
+        let err = |e: redb::Error| Error::Store {
+            table: id.to_owned(),
+            op: "create",
+            row: "the table".into(),
+            source: Box::new(e),
+        };
+        let txn = self.db.begin_write().map_err(|e| err(e.into()))?;
+        for family in families {
+            let name = format!("{id}/{family}");
+            txn.open_table(Def::new(&name)).map_err(|e| err(e.into()))?;
+        }
+        txn.commit().map_err(|e| err(e.into()))?;
+        self.table(id, first, b"v")
+    }
+
+    /// Deletes table `id`, every family of it; `false` if it had none.
+    ///
+    /// # Errors
+    /// [`Error::Name`] for an id Bigtable would refuse, [`Error::Store`]
+    /// from redb.
+    pub fn delete_table(
+        &self,
+        id: &str,
+    ) -> impl Future<Output = Result<bool, Error>> + Send + use<> {
+        ready(self.delete_now(id))
+    }
+
+    fn delete_now(&self, id: &str) -> Result<bool, Error> {
+        check_names(id, &[])?;
+        let err = |e: redb::Error| Error::Store {
+            table: id.to_owned(),
+            op: "delete",
+            row: "the table".into(),
+            source: Box::new(e),
+        };
+        let txn = self.db.begin_write().map_err(|e| err(e.into()))?;
+        let prefix = format!("{id}/");
+        let names: Vec<String> = txn
+            .list_tables()
+            .map_err(|e| err(e.into()))?
+            .map(|t| t.name().to_owned())
+            .filter(|n| n.starts_with(&prefix))
+            .collect();
+        for name in &names {
+            txn.delete_table(Def::new(name))
+                .map_err(|e| err(e.into()))?;
+        }
+        txn.commit().map_err(|e| err(e.into()))?;
+        Ok(!names.is_empty())
+    }
+}
+
+fn check_names(id: &str, families: &[&str]) -> Result<(), Error> {
+    rowkey::check_table_id(id).map_err(|rule| Error::Name {
+        what: "table id",
+        name: id.to_owned(),
+        rule,
+    })?;
+    for family in families {
+        rowkey::check_family(family).map_err(|rule| Error::Name {
+            what: "column family",
+            name: (*family).to_owned(),
+            rule,
+        })?;
+    }
+    Ok(())
+}
+
+/// A table of `K` keys and `V` values ([`rowkey::Codec`]): the operations
+/// are [`rowkey::Store`]'s (`use rowkey::Store;`).
+pub struct Table<K: RowKey, V = Vec<u8>> {
+    db: Arc<Database>,
+    /// `id/family`: the family's marker table, and the prefix of its
+    /// columns' tables.
+    name: String,
+    /// The redb table of the handle's column.
+    column: String,
+    id: String,
+    family: String,
+    qualifier: Vec<u8>,
+    key: PhantomData<fn() -> (K, V)>,
+}
+
+impl<K: RowKey, V> Clone for Table<K, V> {
+    fn clone(&self) -> Self {
+        Table {
+            db: Arc::clone(&self.db),
+            name: self.name.clone(),
+            column: self.column.clone(),
+            id: self.id.clone(),
+            family: self.family.clone(),
+            qualifier: self.qualifier.clone(),
+            key: PhantomData,
+        }
+    }
+}
+
+impl<K: RowKey, V> std::fmt::Debug for Table<K, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("table", &self.name)
+            .field("key", &K::NAME)
+            .field("qualifier", &Binary(&self.qualifier))
+            .finish_non_exhaustive()
+    }
+}
+
+impl<K: RowKey, V: Codec> Table<K, V> {
+    /// The same table, reading and writing `qualifier` of its family.
+    #[must_use]
+    pub fn with_qualifier(mut self, qualifier: &[u8]) -> Self {
+        self.qualifier = qualifier.to_vec();
+        self.column = column_table(&self.name, qualifier);
+        self
+    }
+
+    /// The table's column, `family:qualifier`.
+    #[must_use]
+    pub fn column(&self) -> String {
+        format!("{}:{}", self.family, Binary(&self.qualifier))
+    }
+
+    /// The handle's column table in a read transaction; `None` when no
+    /// cell of the column was written yet (its family exists).
+    fn open_column(
+        &self,
+        txn: &ReadTransaction,
+        table: &str,
+        op: &'static str,
+        row: impl Fn() -> String,
+    ) -> Result<Option<Column>, Error> {
+        match txn.open_table(Def::new(table)) {
+            Ok(t) => Ok(Some(t)),
+            Err(TableError::TableDoesNotExist(_)) => {
+                // A family that exists holds no such column yet; a table
+                // never created is an error naming it.
+                txn.open_table(Def::new(&self.name))
+                    .map_err(self.store_err(op, &row))?;
+                Ok(None)
+            }
+            Err(e) => Err(self.store_err(op, &row)(e)),
+        }
+    }
+
+    fn store_err<E: Into<redb::Error>>(
+        &self,
+        op: &'static str,
+        row: impl FnOnce() -> String,
+    ) -> impl FnOnce(E) -> Error {
+        let table = self.name.clone();
+        move |e| Error::Store {
+            table,
+            op,
+            row: row(),
+            source: Box::new(e.into()),
+        }
+    }
+
+    fn value_err(&self, row: &[u8], qualifier: &[u8], source: rowkey::CodecError) -> Error {
+        Error::Value {
+            table: self.name.clone(),
+            row: Binary(row).to_string(),
+            column: format!("{}:{}", self.family, Binary(qualifier)),
+            source,
+        }
+    }
+
+    /// The key's bytes; an empty key is refused, as Bigtable refuses it.
+    fn encode_key(key: &K::Key<'_>) -> Result<Vec<u8>, Error> {
+        let bytes = key.to_vec()?;
+        if bytes.is_empty() {
+            return Err(Error::Invalid(format!(
+                "{}: the row key is empty, which Bigtable refuses; give its fields a value",
+                K::NAME
+            )));
+        }
+        Ok(bytes)
+    }
+
+    fn encode_value(&self, row: &[u8], qualifier: &[u8], value: &V) -> Result<Vec<u8>, Error> {
+        value
+            .to_bytes()
+            .map_err(|e| self.value_err(row, qualifier, e))
+    }
+
+    /// Writes `(row, qualifier) => value` cells in one transaction, each
+    /// into its column's table (created at its first cell).
+    fn write<R, Q>(&self, op: &'static str, cells: &[(R, Q, Vec<u8>)]) -> Result<(), Error>
+    where
+        R: AsRef<[u8]>,
+        Q: AsRef<[u8]>,
+    {
+        let first = || {
+            cells
+                .first()
+                .map_or_else(String::new, |c| format!("row \"{}\"", Binary(c.0.as_ref())))
+        };
+        let txn = self.db.begin_write().map_err(self.store_err(op, first))?;
+        // The family must exist: a write to a table never created is an
+        // error, as on Bigtable.
+        if !txn
+            .list_tables()
+            .map_err(self.store_err(op, first))?
+            .any(|t| t.name() == self.name)
+        {
+            return Err(Error::Store {
+                table: self.name.clone(),
+                op,
+                row: first(),
+                source: Box::new(redb::Error::TableDoesNotExist(self.name.clone())),
+            });
+        }
+        {
+            // The column table open now, and its qualifier.
+            let mut open: Option<(Vec<u8>, WriteColumn<'_>)> = None;
+            for (row, qualifier, value) in cells {
+                let (row, qualifier) = (row.as_ref(), qualifier.as_ref());
+                if open.as_ref().is_none_or(|(q, _)| q.as_slice() != qualifier) {
+                    let name = if qualifier == &self.qualifier[..] {
+                        self.column.clone()
+                    } else {
+                        column_table(&self.name, qualifier)
+                    };
+                    // The same column may come again: closed before reopening.
+                    drop(open.take());
+                    let table = txn
+                        .open_table(Def::new(&name))
+                        .map_err(self.store_err(op, first))?;
+                    open = Some((qualifier.to_vec(), table));
+                }
+                if let Some((_, table)) = open.as_mut() {
+                    table
+                        .insert(row, value.as_slice())
+                        .map_err(self.store_err(op, || format!("row \"{}\"", Binary(row))))?;
+                }
+            }
+        }
+        txn.commit().map_err(self.store_err(op, first))
+    }
+
+    fn put_now(&self, key: &K::Key<'_>, value: &V) -> Result<(), Error> {
+        let row = Self::encode_key(key)?;
+        let value = self.encode_value(&row, &self.qualifier, value)?;
+        self.write("put", &[(row, &self.qualifier[..], value)])
+    }
+
+    fn put_many_now<'k, Q, W>(&self, rows: impl IntoIterator<Item = (Q, W)>) -> Result<usize, Error>
+    where
+        Q: Borrow<K::Key<'k>>,
+        W: Borrow<V>,
+    {
+        let cells = rows
+            .into_iter()
+            .map(|(k, v)| {
+                let row = Self::encode_key(k.borrow())?;
+                let value = self.encode_value(&row, &self.qualifier, v.borrow())?;
+                Ok((row, &self.qualifier[..], value))
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        self.write("put_many", &cells)?;
+        Ok(cells.len())
+    }
+
+    fn put_cells_now<Q, W>(
+        &self,
+        key: &K::Key<'_>,
+        cells: impl IntoIterator<Item = (Q, W)>,
+    ) -> Result<(), Error>
+    where
+        Q: AsRef<[u8]>,
+        W: Borrow<V>,
+    {
+        let row = Self::encode_key(key)?;
+        let cells = cells
+            .into_iter()
+            .map(|(q, v)| {
+                let value = self.encode_value(&row, q.as_ref(), v.borrow())?;
+                Ok((&row[..], q.as_ref().to_vec(), value))
+            })
+            .collect::<Result<Vec<_>, Error>>()?;
+        self.write("put_cells", &cells)
+    }
+
+    fn get_now(&self, key: &K::Key<'_>) -> Result<Option<V>, Error> {
+        let row = Self::encode_key(key)?;
+        let name = || format!("row \"{}\"", Binary(&row));
+        let txn = self.db.begin_read().map_err(self.store_err("get", name))?;
+        let Some(table) = self.open_column(&txn, &self.column, "get", name)? else {
+            return Ok(None);
+        };
+        let Some(cell) = table.get(&row[..]).map_err(self.store_err("get", name))? else {
+            return Ok(None);
+        };
+        V::decode(cell.value())
+            .map(Some)
+            .map_err(|e| self.value_err(&row, &self.qualifier, e))
+    }
+
+    /// The family's column tables: `(qualifier, redb table name)`, in
+    /// qualifier order.
+    fn columns(&self, names: impl Iterator<Item = String>) -> Vec<(Vec<u8>, String)> {
+        let mut columns: Vec<(Vec<u8>, String)> = names
+            .filter_map(|n| qualifier_of(&n, &self.name).map(|q| (q, n)))
+            .collect();
+        columns.sort();
+        columns
+    }
+
+    /// Every cell of `row` in the family, still encoded, by qualifier.
+    fn row_cells(&self, op: &'static str, row: &[u8]) -> Result<Vec<RawRow>, Error> {
+        let name = || format!("row \"{}\"", Binary(row));
+        let txn = self.db.begin_read().map_err(self.store_err(op, name))?;
+        // The family must exist (an error naming it otherwise).
+        self.open_column(&txn, &self.name, op, name)?;
+        let names = txn
+            .list_tables()
+            .map_err(self.store_err(op, name))?
+            .map(|t| t.name().to_owned());
+        let mut cells = Vec::new();
+        for (qualifier, table) in self.columns(names) {
+            let Some(table) = self.open_column(&txn, &table, op, name)? else {
+                continue;
+            };
+            if let Some(v) = table.get(row).map_err(self.store_err(op, name))? {
+                cells.push((qualifier, v.value().to_vec()));
+            }
+        }
+        Ok(cells)
+    }
+
+    fn get_row_now(&self, key: &K::Key<'_>) -> Result<Option<Vec<Cell<V>>>, Error> {
+        let row = Self::encode_key(key)?;
+        let cells = self.row_cells("get_row", &row)?;
+        if cells.is_empty() {
+            return Ok(None);
+        }
+        cells
+            .into_iter()
+            .map(|(qualifier, bytes)| {
+                let value = V::decode(&bytes).map_err(|e| self.value_err(&row, &qualifier, e))?;
+                Ok(Cell { qualifier, value })
+            })
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    /// Deletes every cell of the row, in every family of the table, as
+    /// Bigtable's `DeleteFromRow` does.
+    fn delete_now(&self, key: &K::Key<'_>) -> Result<(), Error> {
+        let row = Self::encode_key(key)?;
+        let name = || format!("row \"{}\"", Binary(&row));
+        let txn = self
+            .db
+            .begin_write()
+            .map_err(self.store_err("delete", name))?;
+        let prefix = format!("{}/", self.id);
+        let tables: Vec<String> = txn
+            .list_tables()
+            .map_err(self.store_err("delete", name))?
+            .map(|t| t.name().to_owned())
+            .filter(|n| n.starts_with(&prefix) && n.contains(':'))
+            .collect();
+        for table in &tables {
+            let mut table = txn
+                .open_table(Def::new(table))
+                .map_err(self.store_err("delete", name))?;
+            table
+                .remove(&row[..])
+                .map_err(self.store_err("delete", name))?;
+        }
+        txn.commit().map_err(self.store_err("delete", name))
+    }
+
+    /// Each range's rows of the table's column in `order`, at most `limit`
+    /// per range, from one read transaction.
+    fn read_ranges(
+        &self,
+        ranges: &Ranges<K>,
+        order: Order,
+        limit: Option<usize>,
+    ) -> Result<Vec<Vec<RawRow>>, Error> {
+        if ranges.is_empty() {
+            return Ok(Vec::new());
+        }
+        let all = || "the scan".to_owned();
+        let txn = self.db.begin_read().map_err(self.store_err("scan", all))?;
+        let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
+            return Ok(ranges.iter().map(|_| Vec::new()).collect());
+        };
+        let limit = limit.unwrap_or(usize::MAX);
+        ranges
+            .iter()
+            .map(|range| {
+                let name = || format!("rows {range}");
+                let cells = table
+                    .range::<&[u8]>(range.bounds())
+                    .map_err(self.store_err("scan", name))?;
+                match order {
+                    Order::Ascending => self.column_rows(cells, limit, name),
+                    Order::Descending => self.column_rows(cells.rev(), limit, name),
+                }
+            })
+            .collect()
+    }
+
+    /// The rows among `cells`, up to `limit`.
+    fn column_rows<'a>(
+        &self,
+        cells: impl Iterator<Item = Entry<'a>>,
+        limit: usize,
+        name: impl Fn() -> String,
+    ) -> Result<Vec<RawRow>, Error> {
+        cells
+            .take(limit)
+            .map(|cell| {
+                let (k, v) = cell.map_err(self.store_err("scan", &name))?;
+                Ok((k.value().to_vec(), v.value().to_vec()))
+            })
+            .collect()
+    }
+
+    fn decode_rows(&self, rows: Vec<RawRow>) -> Result<Vec<Row<K, V>>, Error> {
+        rows.into_iter()
+            .map(|(key, bytes)| {
+                let value =
+                    V::decode(&bytes).map_err(|e| self.value_err(&key, &self.qualifier, e))?;
+                Ok(Row::new(key, value))
+            })
+            .collect()
+    }
+
+    fn select_now(
+        &self,
+        ranges: impl IntoRanges<K>,
+        order: Order,
+        limit: Option<usize>,
+    ) -> Result<Vec<Row<K, V>>, Error> {
+        let ranges = ranges.into_ranges()?;
+        if limit == Some(0) {
+            return Ok(Vec::new());
+        }
+        let reads = self.read_ranges(&ranges, order, limit)?;
+        self.decode_rows(ranges.merge(reads, order, limit))
+    }
+
+    fn page_now(
+        &self,
+        ranges: impl IntoRanges<K>,
+        order: Order,
+        size: usize,
+    ) -> Result<Page<K, V>, Error> {
+        if size == 0 {
+            return Err(Error::Invalid(
+                "page size 0: give at least one row per page".into(),
+            ));
+        }
+        let ranges = ranges.into_ranges()?;
+        let reads = self.read_ranges(&ranges, order, Some(size))?;
+        let (rows, next) = ranges.page(reads, order, size);
+        Ok(Page {
+            rows: self.decode_rows(rows)?,
+            next,
+        })
+    }
+}
+
+impl<K: RowKey, V: Codec> Store<K, V> for Table<K, V> {
+    type Error = Error;
+
+    fn put(&self, key: &K::Key<'_>, value: &V) -> impl Future<Output = Result<(), Error>> + Send {
+        ready(self.put_now(key, value))
+    }
+
+    fn put_many<'k, Q, W>(
+        &self,
+        rows: impl IntoIterator<Item = (Q, W)>,
+    ) -> impl Future<Output = Result<usize, Error>> + Send
+    where
+        Q: Borrow<K::Key<'k>>,
+        W: Borrow<V>,
+    {
+        ready(self.put_many_now(rows))
+    }
+
+    fn get(&self, key: &K::Key<'_>) -> impl Future<Output = Result<Option<V>, Error>> + Send {
+        ready(self.get_now(key))
+    }
+
+    fn delete(&self, key: &K::Key<'_>) -> impl Future<Output = Result<(), Error>> + Send {
+        ready(self.delete_now(key))
+    }
+
+    fn put_cells<Q, W>(
+        &self,
+        key: &K::Key<'_>,
+        cells: impl IntoIterator<Item = (Q, W)>,
+    ) -> impl Future<Output = Result<(), Error>> + Send
+    where
+        Q: AsRef<[u8]>,
+        W: Borrow<V>,
+    {
+        ready(self.put_cells_now(key, cells))
+    }
+
+    fn get_row(
+        &self,
+        key: &K::Key<'_>,
+    ) -> impl Future<Output = Result<Option<Vec<Cell<V>>>, Error>> + Send {
+        ready(self.get_row_now(key))
+    }
+
+    fn scan(
+        &self,
+        ranges: impl IntoRanges<K>,
+    ) -> impl Future<Output = Result<Vec<Row<K, V>>, Error>> + Send {
+        ready(self.select_now(ranges, Order::Ascending, None))
+    }
+
+    fn select(
+        &self,
+        ranges: impl IntoRanges<K>,
+        order: Order,
+        limit: Option<usize>,
+    ) -> impl Future<Output = Result<Vec<Row<K, V>>, Error>> + Send {
+        ready(self.select_now(ranges, order, limit))
+    }
+
+    fn page(
+        &self,
+        ranges: impl IntoRanges<K>,
+        order: Order,
+        size: usize,
+    ) -> impl Future<Output = Result<Page<K, V>, Error>> + Send {
+        ready(self.page_now(ranges, order, size))
+    }
+}
