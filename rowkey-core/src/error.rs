@@ -139,6 +139,13 @@ pub enum ErrorKind {
         /// The width.
         width: usize,
     },
+    /// Encode or decode: a `#[spread(N)]` shard number not below `N`.
+    SpreadOutOfRange {
+        /// The shard given or stored.
+        value: u128,
+        /// `N`.
+        count: u32,
+    },
     /// Encode or decode: a value the type refuses (an unknown enum code, a
     /// `bool` byte other than 0 or 1, ...).
     Invalid {
@@ -285,6 +292,12 @@ impl fmt::Display for ErrorKind {
                 f,
                 "value has {digits} digits but #[decimal({width})] holds {width}; \
                  widen the field (values are never truncated)"
+            ),
+            ErrorKind::SpreadOutOfRange { value, count } => write!(
+                f,
+                "shard {value} is out of range: #[spread({count})] takes shards 0 to {}; pick \
+                 the shard as value % {count} (random or round-robin)",
+                count - 1
             ),
             ErrorKind::Invalid { reason } => write!(f, "invalid value: {reason}"),
         }

@@ -29,6 +29,8 @@ mod md5x;
 mod merge;
 mod option;
 mod part;
+#[doc(hidden)]
+pub mod phoenix;
 mod range;
 mod scan;
 #[cfg(feature = "serde")]
@@ -36,6 +38,7 @@ mod serde_impls;
 mod shell;
 mod slot;
 mod split;
+mod spread;
 mod text;
 mod walk;
 
@@ -52,6 +55,7 @@ pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
+pub use phoenix::PhoenixColumn;
 pub use range::KeyRange;
 #[cfg(feature = "alloc")]
 pub use range::OwnedKeyRange;
@@ -59,6 +63,7 @@ pub use scan::{
     prefix_stop, ScanArg, ScanBuilder, ScanRanges, ScanValue, MAX_FAN_OUT, MAX_SALT_FIELDS,
 };
 pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
+pub use spread::{Candidate, Candidates, SpreadValue};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 pub use text::Decimal;
 

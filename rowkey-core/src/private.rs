@@ -19,6 +19,8 @@ pub use crate::slot::{
     write_plain, Frame as SlotFrame, WriteFrame,
 };
 pub use crate::split::{split_keys, SplitKeys};
+pub use crate::spread::{check_spread, Candidates};
+pub use crate::{phoenix as phx, PhoenixColumn, SpreadValue};
 pub use crate::text::{
     check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,
     write_decimal, Decimal,
@@ -210,6 +212,7 @@ pub fn known_kind(kind: &ErrorKind) -> ErrorKind {
         K::BucketMismatch { stored, computed } => K::BucketMismatch { stored, computed },
         K::MissingDelimiter { byte } => K::MissingDelimiter { byte },
         K::TooManyDigits { digits, width } => K::TooManyDigits { digits, width },
+        K::SpreadOutOfRange { value, count } => K::SpreadOutOfRange { value, count },
         K::Invalid { reason } => K::Invalid { reason },
     }
 }

@@ -22,6 +22,8 @@ pub struct FieldAttrs {
     pub decimal: Option<Decimal>,
     pub desc: Option<Span>,
     pub escaped: Option<Span>,
+    /// `#[spread(N)]`: the caller's shard, `0..N`.
+    pub spread: Option<Bucket>,
     /// A `#[pad]` or `#[delim]` was written but did not parse. The field was
     /// meant to be framed, so the not-last rule would only repeat the error.
     pub frame_unparsed: bool,
@@ -63,6 +65,8 @@ pub struct ContainerAttrs {
     /// `#[rowkey(spread_not_first)]`: a field salt or bucket after other
     /// fields is meant (a tenant prefix before a salted id).
     pub spread_not_first: bool,
+    /// `#[rowkey(phoenix)]`: the key as Apache Phoenix writes it.
+    pub phoenix: Option<Span>,
 }
 
 /// `#[rowkey(salt(md5, K, fields(a, b), delim = b'_'))]`: a salt over several
@@ -84,6 +88,7 @@ const FIELD_ATTRS: &[&str] = &[
     "decimal",
     "desc",
     "escaped",
+    "spread",
 ];
 
 /// The largest `#[decimal(W)]`: the digits of `u128::MAX`.
@@ -106,10 +111,11 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             continue;
         }
         match *name {
-            "salt" | "bucket" | "pad" if !matches!(attr.meta, syn::Meta::List(_)) => {
+            "salt" | "bucket" | "pad" | "spread" if !matches!(attr.meta, syn::Meta::List(_)) => {
                 let usage = match *name {
                     "salt" => "#[salt(md5, K)] with K from 1 to 32",
                     "bucket" => "#[bucket(N)] with N from 2 to 65536",
+                    "spread" => "#[spread(N)] with N from 2 to 65536 shards",
                     _ => "#[pad(N)] or #[pad(N, b'x')] with N from 1 to 32767",
                 };
                 cx.error_spanned_by(attr, format!("#[{name}] needs arguments: write {usage}"));
@@ -122,6 +128,12 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             "bucket" => {
                 match attr.parse_args_with(|input: ParseStream| parse_bucket(input, span)) {
                     Ok(b) => out.bucket = Some(b),
+                    Err(e) => cx.syn_error(e),
+                }
+            }
+            "spread" => {
+                match attr.parse_args_with(|input: ParseStream| parse_spread(input, span)) {
+                    Ok(b) => out.spread = Some(b),
                     Err(e) => cx.syn_error(e),
                 }
             }
@@ -229,6 +241,7 @@ fn already(cx: &Ctxt, attr: &Attribute, name: &str, out: &FieldAttrs) -> bool {
         "decimal" => out.decimal.is_some(),
         "desc" => out.desc.is_some(),
         "escaped" => out.escaped.is_some(),
+        "spread" => out.spread.is_some(),
         _ => out.twos_complement.is_some(),
     };
     if seen {
@@ -357,6 +370,27 @@ fn parse_bucket(input: ParseStream, span: Span) -> syn::Result<Bucket> {
     })
 }
 
+fn parse_spread(input: ParseStream, span: Span) -> syn::Result<Bucket> {
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected the shard count as an integer literal: write #[spread(N)] with N from 2 \
+             to 65536",
+        )
+    })?;
+    let count = in_range(&lit, 2, 65536, |n| {
+        format!(
+            "spread count {n} is out of range: use 2 to 65536 shards (one shard is no \
+             spreading; a get reads all N candidate rows, so keep N small)"
+        )
+    })?;
+    end_of_args(input, "spread", "#[spread(N)]")?;
+    Ok(Bucket {
+        count: u32::try_from(count).unwrap_or(65536),
+        span,
+    })
+}
+
 fn parse_pad(input: ParseStream, span: Span) -> syn::Result<Pad> {
     let lit: LitInt = input.parse().map_err(|e| {
         syn::Error::new(
@@ -441,10 +475,16 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
             } else if meta.path.is_ident("spread_not_first") {
                 out.spread_not_first = true;
                 Ok(())
+            } else if meta.path.is_ident("phoenix") {
+                if out.phoenix.is_some() {
+                    return Err(meta.error("duplicate `phoenix`; keep one"));
+                }
+                out.phoenix = meta.path.get_ident().map(Ident::span);
+                Ok(())
             } else {
                 Err(meta.error(
                     "unknown #[rowkey] argument: supported are crate = \"path\", \
-                     salt(md5, K, fields(a, b, ..)) and spread_not_first",
+                     salt(md5, K, fields(a, b, ..)), spread_not_first and phoenix",
                 ))
             }
         });

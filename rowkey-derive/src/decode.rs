@@ -160,6 +160,11 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         },
         None => quote!(),
     };
+    // Not only when verifying: a shard out of range is no key this layout
+    // writes, whatever the salts say.
+    let verify_spread = l
+        .spread
+        .map(|n| quote!(#p::check_spread(&#var, #n)#err?;));
     let slot = format_ident!("__slot{}", l.index);
     let record = if l.in_multi_salt {
         quote!(let #slot = (__body_at, __pos);)
@@ -183,6 +188,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         && l.decimal.is_none()
         && l.body == Body::Plain
         && l.bucket.is_none()
+        && l.spread.is_none()
     {
         quote! {
             let __body = #take_body;
@@ -204,6 +210,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         #read
         #verify_salt
         #verify_bucket
+        #verify_spread
         #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Field, __body_at, __pos);
         #record
     }

@@ -262,10 +262,13 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             let __body_at = __at + if __PREFIX { #prefix } else { 0 };
         }
     };
+    // A shard is refused before anything of it is written.
+    let spread = l.spread.map(|n| quote!(#p::check_spread(__v, #n)#err?;));
     let body = if let Some(frame) = plain_frame(l, p) {
         quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
     } else {
         quote! {
+            #spread
             #body_at
             #decimal_value
             let __blen: #p::usize = #blen;
@@ -375,6 +378,8 @@ fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
             && l.decimal.is_none()
             && !l.escaped
             && !l.desc
+            && l.spread.is_none()
+            && !l.phoenix
     })
 }
 

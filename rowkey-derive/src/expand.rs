@@ -208,12 +208,21 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         .then(|| quote!(#multi_width))
         .into_iter()
         .chain(g.layouts.iter().map(|l| len_term(l, p, ident)));
-    let encode_fields: Vec<_> = g
-        .layouts
-        .iter()
-        .map(|l| encode_field(l, p, ident, name, &g.w_exact))
-        .collect();
+    let phoenix = g.input.attrs.phoenix.is_some();
+    let encode_fields: Vec<_> = if phoenix {
+        crate::phoenix::encode_fields(&g.layouts, p, name)
+    } else {
+        g.layouts
+            .iter()
+            .map(|l| encode_field(l, p, ident, name, &g.w_exact))
+            .collect()
+    };
     let encode = encode_body(p, name, multi_width, &encode_fields, &g.multi.0);
+    let encoded_len = if phoenix {
+        crate::phoenix::encoded_len(&g.layouts, p, multi_width)
+    } else {
+        quote!(#(#len_terms)+*)
+    };
     let ty_k = with_lifetimes(g.input, &Lifetime::new("'__rowkey_k", Span::call_site()));
     let ty_elided = with_lifetimes(g.input, &Lifetime::new("'_", Span::call_site()));
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
@@ -252,7 +261,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
 
             #[inline]
             fn encoded_len(&self) -> #p::usize {
-                #(#len_terms)+*
+                #encoded_len
             }
 
             #[inline]
@@ -271,7 +280,14 @@ fn row_key_impl(g: &Gen) -> TokenStream {
 fn inherent_impl(g: &Gen) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let (impl_generics, ty_generics, where_clause) = g.input.original.generics.split_for_impl();
-    let put_fns = g.layouts.iter().map(|l| put_fns(l, p, name));
+    let n = g.layouts.len();
+    let put_fns = g.layouts.iter().map(|l| {
+        if l.phoenix {
+            crate::phoenix::put_fns(l, n, p, name)
+        } else {
+            put_fns(l, p, name)
+        }
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
@@ -299,7 +315,16 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let w_exact = &g.w_exact;
     let segment_count = g.segment_count;
     let (_, decode_multi_head, decode_multi_tail) = &g.multi;
-    let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
+    let n = g.layouts.len();
+    let phoenix = g.input.attrs.phoenix.is_some();
+    let decode_fields = g.layouts.iter().map(|l| {
+        if phoenix {
+            crate::phoenix::decode_field(l, n, p, name)
+        } else {
+            decode_field(l, p, name, false)
+        }
+    });
+    let reader = phoenix.then(|| quote!(let mut __rd = #p::phx::Reader::default();));
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
     let n = segment_count;
@@ -377,6 +402,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 let mut __pos: #p::usize = 0;
                 let mut __seg: #p::usize = 0;
                 #decode_multi_head
+                #reader
                 #(#decode_fields)*
                 #decode_multi_tail
                 // Named after the last field: where the key should have ended.
@@ -454,7 +480,12 @@ fn checks_fn(g: &Gen) -> TokenStream {
         ..
     } = g;
     let w_max = &g.w_max;
-    let checks = g.layouts.iter().map(|l| checks(l, p));
+    // A Phoenix key's columns are framed by its own rules (`phoenix.rs`).
+    let checks = g
+        .layouts
+        .iter()
+        .filter(|l| !l.phoenix)
+        .map(|l| checks(l, p));
     let span = ident.span();
     let path = respan(p, span);
     let limit_check = quote_spanned! {span=>

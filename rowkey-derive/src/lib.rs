@@ -30,7 +30,9 @@ mod fallback;
 mod model;
 mod salt;
 mod scan;
+mod phoenix;
 mod valid;
+mod valid_phoenix;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
@@ -148,7 +150,8 @@ use syn::{parse_macro_input, DeriveInput};
         twos_complement,
         decimal,
         desc,
-        escaped
+        escaped,
+        spread
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

@@ -77,6 +77,11 @@ pub struct Layout<'a> {
     pub inner_de: Type,
     /// Listed in a struct-level salt.
     pub in_multi_salt: bool,
+    /// `#[spread(N)]`: the caller's shard, `0..N`.
+    pub spread: Option<u32>,
+    /// The struct is `#[rowkey(phoenix)]`: the field is a Phoenix column
+    /// (`phoenix.rs` writes and reads it).
+    pub phoenix: bool,
 }
 
 impl<'a> Layout<'a> {
@@ -137,6 +142,8 @@ impl<'a> Layout<'a> {
                     inner_static: with_lifetime(inner_ty, &stat),
                     inner_de: with_lifetime(inner_ty, de),
                     in_multi_salt,
+                    spread: a.spread.as_ref().map(|s| s.count),
+                    phoenix: input.attrs.phoenix.is_some(),
                 }
             })
             .collect()
@@ -236,6 +243,12 @@ impl<'a> Layout<'a> {
         if self.escaped {
             bounds.extend(quote!(+ #p::EscapeBytes));
         }
+        if self.spread.is_some() {
+            bounds.extend(quote!(+ #p::SpreadValue));
+        }
+        if self.phoenix {
+            bounds.extend(quote!(+ #p::PhoenixColumn));
+        }
         // Inverting reverses an order only where the bytes have one: the
         // type's own bytes, unless digits or escapes write the field.
         if self.desc && self.decimal.is_none() && !self.escaped && self.body == Body::Plain {
@@ -279,6 +292,11 @@ impl<'a> Layout<'a> {
     /// builder takes a range on it (one contiguous key range); otherwise it
     /// takes one exact value. The one place this is decided.
     pub fn ranged(&self) -> bool {
+        if self.phoenix {
+            // A NULL has no place in a range of values, and a CHAR's
+            // space padding sorts below some characters.
+            return !self.option && !matches!(self.frame, Frame::Pad { .. });
+        }
         let body_keeps_order = !matches!(self.body, Body::Reverse | Body::Twos)
             && self.decimal != Some(Digits::Shortest);
         // After a value of known width (or an escaped one, which ends

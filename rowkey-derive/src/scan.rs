@@ -27,7 +27,6 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
     // user type can collide with it. Users name it as `<K as RowKey>::Scan`.
     let builder = format_ident!("__{}Scan", ident);
     let builder_name = builder.to_string();
-    let n = layouts.len();
     let lifetimes: Vec<&Lifetime> = node.generics.lifetimes().map(|l| &l.lifetime).collect();
     let key_ty = quote!(#ident<#(#lifetimes),*>);
     // Scan values may borrow for any lifetime, not the key's: a builder for
@@ -53,6 +52,12 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         .rposition(|l| l.bucket.is_some())
         .map_or(0, |i| i + 1);
     let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
+    let tail_open = crate::phoenix::tail_open(layouts);
+    let replay = if input.attrs.phoenix.is_some() {
+        quote!(#p::phx_replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#tail_open),*]))
+    } else {
+        quote!(#p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*]))
+    };
 
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
@@ -64,7 +69,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let (step, method) = field(
-            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v,
+            l, layouts, &name, salt_order, p, &builder, &lifetimes, &key_ty, &v,
         );
         steps.extend(step);
         methods.extend(method);
@@ -141,7 +146,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         {
             #[inline]
             fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                #p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*])
+                #replay
             }
         }
 
@@ -165,15 +170,16 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
 #[allow(clippy::too_many_arguments)]
 fn field(
     l: &Layout,
+    layouts: &[Layout],
     key: &str,
     salt_order: Option<(usize, bool)>,
-    n: usize,
     p: &TokenStream,
     builder: &syn::Ident,
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
 ) -> (TokenStream, TokenStream) {
+    let n = layouts.len();
     let i = l.index;
     let field = l.field.ident;
     let fname = &l.name;
@@ -200,7 +206,9 @@ fn field(
         }
         None => (quote!(), quote!()),
     };
-    let exact = if i + 1 == n {
+    let exact = if l.phoenix {
+        crate::phoenix::after_push(l, n, p)
+    } else if i + 1 == n {
         quote!(__s.exact();)
     } else {
         quote!()
@@ -217,7 +225,7 @@ fn field(
     } else {
         quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
     };
-    let push = if salt_order.is_none() && i + 1 != n {
+    let push = if salt_order.is_none() && i + 1 != n && !l.phoenix {
         push
     } else {
         quote! {
@@ -320,7 +328,9 @@ fn field(
         };
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
-        let call = if let Some(writer) = &plain {
+        let call = if l.phoenix {
+            crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
+        } else if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
         } else {
             quote! {

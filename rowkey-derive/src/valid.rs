@@ -21,6 +21,13 @@ const HBASE_MAX_KEY: usize = 32767;
 
 pub fn check(cx: &Ctxt, input: &Input) {
     check_generics(cx, input);
+    let phoenix = input.attrs.phoenix.is_some();
+    if phoenix {
+        crate::valid_phoenix::check(cx, input);
+    }
+    for field in &input.fields {
+        check_spread(cx, field);
+    }
     for (i, field) in input.fields.iter().enumerate() {
         // One mistake, one error: an attribute already reported as
         // conflicting is not also reported as not fitting the type.
@@ -28,7 +35,9 @@ pub fn check(cx: &Ctxt, input: &Input) {
             check_fit(cx, field);
         }
         let last = i + 1 == input.fields.len();
+        // (A Phoenix key separates its variable-width columns itself.)
         if !last
+            && !phoenix
             && field.attrs.pad.is_none()
             && field.attrs.delim.is_none()
             && !field.attrs.frame_unparsed
@@ -105,6 +114,68 @@ pub fn check(cx: &Ctxt, input: &Input) {
         }
     }
     check_limit(cx, input);
+}
+
+/// `#[spread(N)]`: an unsigned integer the caller sets, written as its
+/// encoding writes it, so nothing that computes or transforms the value.
+fn check_spread(cx: &Ctxt, field: &Field) {
+    let a = &field.attrs;
+    let Some(spread) = &a.spread else {
+        return;
+    };
+    let name = field.ident;
+    let err = |msg: String| cx.syn_error(syn::Error::new(spread.span, msg));
+    if option_inner(field.ty).is_some() {
+        err(format!(
+            "#[spread] on `{name}`, an Option field: every row is under one of the N shards; \
+             make the field an unsigned integer that is always present"
+        ));
+        return;
+    }
+    let conflicting = [
+        (a.salt.is_some(), "#[salt]"),
+        (a.bucket.is_some(), "#[bucket]"),
+        (a.reverse_ts.is_some(), "#[reverse_ts]"),
+        (a.twos_complement.is_some(), "#[twos_complement]"),
+        (a.reverse.is_some(), "#[reverse]"),
+        (a.escaped.is_some(), "#[escaped]"),
+        (a.desc.is_some(), "#[desc]"),
+        (a.pad.is_some(), "#[pad]"),
+    ];
+    if let Some((_, what)) = conflicting.iter().find(|c| c.0) {
+        err(format!(
+            "field `{name}` has #[spread] and {what}: a spread is a shard number 0..N the caller \
+             picks, written as the integer is (binary, #[decimal], #[decimal(W)], with an \
+             optional #[delim]); remove {what}"
+        ));
+        return;
+    }
+    match shape(field.ty) {
+        Shape::Int { signed: false, bytes, name: tn } => {
+            let n = u64::from(spread.count);
+            if bytes == 1 && n > 256 {
+                err(format!(
+                    "#[spread({n})] on `{name}: {tn}`, which holds 256 shards; use at most \
+                     #[spread(256)], or make the field u16"
+                ));
+            }
+            if let Some(w) = a.decimal.as_ref().and_then(|d| d.width) {
+                if w < 5 && n > 10u64.pow(u32::try_from(w).unwrap_or(4)) {
+                    err(format!(
+                        "#[spread({n})] with #[decimal({w})]: {w} digits hold {} shards; widen \
+                         the digits or spread over fewer shards",
+                        10u64.pow(u32::try_from(w).unwrap_or(4))
+                    ));
+                }
+            }
+        }
+        Shape::Unknown => {}
+        other => err(format!(
+            "#[spread] does not fit `{}`: a spread is a shard number 0..N, an unsigned integer \
+             field (u8..u128) the caller sets (random or round-robin); make `{name}` unsigned",
+            other.name().unwrap_or("this type")
+        )),
+    }
 }
 
 /// A salt or bucket after another field spreads nothing: every key still
@@ -543,7 +614,7 @@ pub fn known_width(ty: &Type) -> Known {
 
 /// A field type as spelled, for the built-in types the rules name.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Shape {
+pub(crate) enum Shape {
     Int {
         name: &'static str,
         bytes: usize,
@@ -565,7 +636,7 @@ enum Shape {
 
 impl Shape {
     /// The type's name in messages, for the types whose rules are known.
-    fn name(self) -> Option<&'static str> {
+    pub(crate) fn name(self) -> Option<&'static str> {
         Some(match self {
             Shape::Int { name, .. } => name,
             Shape::Bool => "bool",
@@ -601,7 +672,7 @@ const INTS: &[(&str, usize, bool)] = &[
     ("i128", 16, true),
 ];
 
-fn shape(ty: &Type) -> Shape {
+pub(crate) fn shape(ty: &Type) -> Shape {
     match ty {
         Type::Reference(r) => match crate::model::peel(&r.elem) {
             Type::Path(p) if p.path.is_ident("str") => Shape::Str,

@@ -110,6 +110,11 @@ pub struct Scan<'r, K: RowKey> {
     /// their static widths (`prefix_bound`); `usize::MAX` when not fixed.
     prefix_bound: usize,
     error: Option<Error>,
+    /// Phoenix: where the key ends if no column after those given is
+    /// written (trailing NULLs leave no separator behind).
+    keep: usize,
+    /// The byte a successor rule appends (see `Shape::succ`).
+    succ: u8,
 }
 
 impl<K: RowKey> Scan<'_, K> {
@@ -437,6 +442,48 @@ impl<K: RowKey> Scan<'_, K> {
         self.open = true;
     }
 
+    /// Phoenix: the key may end at `keep` if no later column is written
+    /// (after a non-null value; a NULL leaves it where it was).
+    #[inline(always)]
+    pub fn phx_keep(&mut self, keep: usize) {
+        self.keep = keep;
+    }
+
+    /// Phoenix: the last column is given, so the key is the prefix up to
+    /// where it may end, matched exactly.
+    #[inline(always)]
+    pub fn phx_exact(&mut self) {
+        self.len = self.keep.min(self.len);
+        self.exact();
+    }
+
+    /// Phoenix: the ranged column is a variable-width value that ends the
+    /// key when every column after it is NULL, and is followed by a `00`
+    /// separator otherwise: its bounds are written without the separator,
+    /// and the row right after a bound's value is the bound then `01`.
+    #[inline(always)]
+    pub fn phx_maybe_separated(&mut self) {
+        self.succ = 1;
+    }
+
+    /// Phoenix: a prefix scan whose next columns are all nullable. The
+    /// key of the given values with every later column NULL ends at
+    /// `keep`, before the separators the prefix holds: the start row stops
+    /// there, the stop row stays past the whole prefix.
+    #[inline(always)]
+    pub(crate) fn phx_prefix_end(&mut self) {
+        if self.keep >= self.len || self.lo != Tail::Unbounded || self.hi != Tail::Unbounded {
+            return;
+        }
+        let rows = &mut self.ranges.rows;
+        let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
+        stop[..self.len].copy_from_slice(&start[..self.len]);
+        (self.hi, self.hi_len) = (Tail::Included, self.len - self.keep);
+        self.len = self.keep;
+        self.open = false;
+        self.framed = true;
+    }
+
     /// Marks the scan empty (a bound no value of the field can reach).
     #[inline(always)]
     pub fn empty(&mut self) {
@@ -469,6 +516,7 @@ impl<K: RowKey> Scan<'_, K> {
                 .unwrap_or(NonZeroU32::MIN),
             salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
             bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
+            succ: self.succ,
         };
         // The static bound holds for every value (each slot counted in it
         // has a fixed width); should it not, the rows are refused rather
@@ -644,6 +692,8 @@ pub fn scan_state<K: RowKey>(
         row_bound: usize::MAX,
         prefix_bound: usize::MAX,
         error: None,
+        keep: 0,
+        succ: 0,
     };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {

@@ -29,6 +29,9 @@ pub(super) struct Shape {
     pub(super) buckets: NonZeroU32,
     /// The longest row of any range (`Shape::row_bound`).
     pub(super) bound: u16,
+    /// The byte `successor` appends: 0, or 1 after a Phoenix value that a
+    /// `00` separator may follow (`Scan::phx_maybe_separated`).
+    pub(super) succ: u8,
 }
 
 impl Shape {
@@ -130,7 +133,7 @@ pub(super) fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows
         // or framed one nothing extends it, so the next value's row: above
         // the greatest (all 0xFF) that carries out of the bound, past every
         // stop row, and the range is empty.
-        Tail::Excluded if sh.open && !sh.framed => successor(a, lo_end, &mut bumped[0]),
+        Tail::Excluded if sh.open && !sh.framed => successor(a, lo_end, sh.succ, &mut bumped[0]),
         Tail::Excluded => bump(a, lo_end, &mut bumped[0]),
     };
     let Some(start) = start else {
@@ -144,7 +147,7 @@ pub(super) fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows
     };
     let stop = match sh.hi {
         Tail::Excluded => Some(hi_end),
-        Tail::Included if sh.open => successor(b, hi_end, &mut bumped[1]),
+        Tail::Included if sh.open => successor(b, hi_end, sh.succ, &mut bumped[1]),
         Tail::Included => bump(b, hi_end, &mut bumped[1]),
         Tail::Unbounded => bump(b, n, &mut bumped[1]),
     };
@@ -280,14 +283,20 @@ pub(super) fn bump(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Op
     Some(l)
 }
 
-/// The row right after exactly `row[..len]`: `row 00`, or at HBase's limit,
+/// The row right after exactly `row[..len]`: `row 00` (`row 01` for a
+/// Phoenix value that a `00` separator may follow, `succ`), or at HBase's limit,
 /// where no longer key exists, the first row after every extension of it.
 /// The scan keeps its rows one byte short of the buffer below the limit
 /// (`Scan::ROW_MAX`), so `00` fits.
 #[inline(always)]
-pub(super) fn successor(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<usize> {
+pub(super) fn successor(
+    row: &mut [u8],
+    len: usize,
+    succ: u8,
+    bumped: &mut Option<usize>,
+) -> Option<usize> {
     if len < HBASE_MAX_KEY && len < row.len() {
-        row[len] = 0;
+        row[len] = succ;
         Some(len + 1)
     } else {
         bump(row, len, bumped)
@@ -559,6 +568,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             buckets: NonZeroU32::MIN,
             salt_fan: 0,
             bound: u16::MAX,
+            succ: 0,
         },
         shared: false,
         bumped: [None, None],

@@ -111,6 +111,29 @@ pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
     })
 }
 
+/// [`replay`] for a `#[rowkey(phoenix)]` key: `tail_open[i]` says whether
+/// every column from `i` on is nullable, so that a prefix stopping before
+/// column `i` also matches the key that ends where the prefix's values do.
+///
+/// # Errors
+/// As [`crate::ScanBuilder::ranges`].
+#[inline(always)]
+pub fn phx_replay<K: RowKey, S: Step<K>, const STAGE: usize>(
+    steps: S,
+    salt: Option<(usize, Option<u8>, usize)>,
+    tail_open: &[bool],
+) -> Result<ScanRanges<K>, Error> {
+    scan_ranges(|r| {
+        let mut s = scan_state(r, salt);
+        s.phx_keep(s.len());
+        steps.apply(&mut s)?;
+        if tail_open.get(STAGE).copied().unwrap_or(false) {
+            s.phx_prefix_end();
+        }
+        scan_finish(s)
+    })
+}
+
 /// [`scan_row_bound`](crate::__private::scan_row_bound) of the first `n` of
 /// a key's slot widths: the derive writes the widths once per key, not once
 /// per field.
