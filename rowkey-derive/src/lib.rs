@@ -148,7 +148,8 @@ use syn::{parse_macro_input, DeriveInput};
         twos_complement,
         decimal,
         desc,
-        escaped
+        escaped,
+        width
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

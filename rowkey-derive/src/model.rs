@@ -75,8 +75,10 @@ pub struct Layout<'a> {
     pub inner_static: Type,
     /// `inner_ty` with every lifetime replaced by the decode lifetime.
     pub inner_de: Type,
-    /// Listed in a struct-level salt.
+    /// Listed in a struct-level salt (MD5 or Java-hash).
     pub in_multi_salt: bool,
+    /// `#[width(W)]`: the body is the value's low W bytes.
+    pub width: Option<usize>,
 }
 
 impl<'a> Layout<'a> {
@@ -114,7 +116,13 @@ impl<'a> Layout<'a> {
                     .attrs
                     .salt
                     .as_ref()
-                    .is_some_and(|s| s.fields.iter().any(|f| f == field.ident));
+                    .is_some_and(|s| s.fields.iter().any(|f| f == field.ident))
+                    || input
+                        .attrs
+                        .java_salt
+                        .as_ref()
+                        .and_then(|s| s.fields.as_ref())
+                        .is_some_and(|fs| fs.iter().any(|f| f == field.ident));
                 let inner_ty = option_inner(field.ty).unwrap_or(field.ty);
                 Layout {
                     field,
@@ -137,6 +145,7 @@ impl<'a> Layout<'a> {
                     inner_static: with_lifetime(inner_ty, &stat),
                     inner_de: with_lifetime(inner_ty, de),
                     in_multi_salt,
+                    width: a.width.as_ref().map(|w| w.bytes),
                 }
             })
             .collect()
@@ -175,9 +184,9 @@ impl<'a> Layout<'a> {
     /// leaves it to the type (or, for `#[decimal]` and `#[escaped]`, to the
     /// value).
     pub fn attr_body_width(&self) -> Option<usize> {
-        match (self.decimal, self.body) {
-            (Some(Digits::Width(w)), _) => Some(w),
-            (None, Body::ReverseTs) => Some(8),
+        match (self.decimal, self.body, self.width) {
+            (_, _, Some(w)) | (Some(Digits::Width(w)), _, _) => Some(w),
+            (None, Body::ReverseTs, _) => Some(8),
             _ => None,
         }
     }
@@ -235,6 +244,9 @@ impl<'a> Layout<'a> {
         }
         if self.escaped {
             bounds.extend(quote!(+ #p::EscapeBytes));
+        }
+        if self.width.is_some() {
+            bounds.extend(quote!(+ #p::Narrow));
         }
         // Inverting reverses an order only where the bytes have one: the
         // type's own bytes, unless digits or escapes write the field.
