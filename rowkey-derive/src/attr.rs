@@ -285,8 +285,10 @@ fn parse_hash(input: ParseStream) -> syn::Result<()> {
         return Err(syn::Error::new(
             hash.span(),
             format!(
-                "unknown hash `{hash}`: the supported hash is {HASHES} (a salt is lowercase MD5 \
-                 hex, as Java's DigestUtils.md5Hex writes it); write salt(md5, K)"
+                "unknown hash `{hash}`: the supported hashes are {HASHES}: md5 writes lowercase \
+                 MD5 hex, as Java's DigestUtils.md5Hex does (write salt(md5, K)), and java_hash \
+                 the bucket of Java's Arrays.hashCode, as Apache Phoenix and OpenTSDB do (write \
+                 #[rowkey(salt(java_hash, buckets = N))] on the struct)"
             ),
         ));
     }

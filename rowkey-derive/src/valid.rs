@@ -33,6 +33,8 @@ pub fn check(cx: &Ctxt, input: &Input) {
             && field.attrs.delim.is_none()
             && !field.attrs.frame_unparsed
             && body_width(field) == Known::Variable
+            // A `Vec<T>` not last has its own message (`check_vec`).
+            && vec_element(inner(field)).is_none()
         {
             let msg = if field.attrs.decimal.is_some() {
                 format!(
