@@ -20,10 +20,13 @@ extern crate alloc;
 mod batch;
 mod binary;
 mod desc;
+#[cfg(feature = "alloc")]
+mod elements;
 mod error;
 mod escape;
 mod external;
 mod hotspot;
+mod java_hash;
 mod md5x;
 #[cfg(feature = "alloc")]
 mod merge;
@@ -41,9 +44,12 @@ mod split;
 mod spread;
 mod text;
 mod walk;
+mod width;
 
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};
+#[cfg(feature = "alloc")]
+pub use elements::Element;
 pub use error::{Error, ErrorKind};
 pub use escape::EscapeBytes;
 pub use hotspot::{Hotspot, Load};
@@ -66,6 +72,7 @@ pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use spread::{Candidate, Candidates, SpreadValue};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 pub use text::Decimal;
+pub use width::Narrow;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -88,6 +95,16 @@ pub enum Spread {
         /// Number of buckets (2 to 65536).
         count: u32,
     },
+    /// The key starts with a Java-hash salt
+    /// (`#[rowkey(salt(java_hash, buckets = N))]`): `width` bytes,
+    /// big-endian, of a value below `buckets` (Apache Phoenix's salt byte,
+    /// OpenTSDB's salt).
+    JavaHash {
+        /// Number of salt values (2 to `min(256^width, i32::MAX)`).
+        buckets: u32,
+        /// Bytes of the salt (1 to 4).
+        width: usize,
+    },
 }
 
 impl Spread {
@@ -98,6 +115,7 @@ impl Spread {
             Spread::None => 0,
             Spread::HexSalt { chars } => chars,
             Spread::Bucket { count } => __private::bucket_width(count),
+            Spread::JavaHash { width, .. } => width,
         }
     }
 }

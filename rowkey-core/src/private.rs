@@ -5,6 +5,9 @@
 pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
+pub use crate::java_hash::{
+    java_salt_matches, java_salt_max, java_salt_of, read_be, write_be, JavaSalt,
+};
 pub use crate::option::{read_presence, write_presence, Presence};
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
@@ -26,6 +29,7 @@ pub use crate::text::{
     write_decimal, Decimal,
 };
 pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
+pub use crate::width::{read_narrow, too_wide, write_narrow, Narrow};
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
 };
@@ -213,6 +217,8 @@ pub fn known_kind(kind: &ErrorKind) -> ErrorKind {
         K::MissingDelimiter { byte } => K::MissingDelimiter { byte },
         K::TooManyDigits { digits, width } => K::TooManyDigits { digits, width },
         K::SpreadOutOfRange { value, count } => K::SpreadOutOfRange { value, count },
+        K::TooWide { value, width } => K::TooWide { value, width },
+        K::PartialElement { len, width } => K::PartialElement { len, width },
         K::Invalid { reason } => K::Invalid { reason },
     }
 }

@@ -101,6 +101,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         quote!(__body)
     };
     let value = match (l.decimal, l.body) {
+        _ if l.width.is_some() => quote!(#p::read_narrow::<#ty>(#b)),
         (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(#b, #padded)),
         (Some(_), _) => quote!(#p::decode_decimal::<#ty>(#b, #padded)),
         (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(#b)),
@@ -186,6 +187,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     } else if check
         && !restored
         && l.decimal.is_none()
+        && l.width.is_none()
         && l.body == Body::Plain
         && l.bucket.is_none()
         && l.spread.is_none()

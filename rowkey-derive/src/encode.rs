@@ -107,6 +107,10 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         (Some(_), _) => quote!(let __dec = <__V as #p::Decimal>::to_u128(__v);),
     };
     let blen = match (l.decimal, l.body) {
+        _ if l.width.is_some() => {
+            let w = l.width.unwrap_or(0);
+            quote!(#w)
+        }
         _ if l.escaped => {
             quote!(#p::escaped_len(<__V as #p::EscapeBytes>::raw_bytes(__v)))
         }
@@ -155,6 +159,9 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         _ => quote!(),
     };
     let write = match (l.decimal, l.body) {
+        _ if l.width.is_some() => quote! {
+            #p::write_narrow(<__V as #p::Narrow>::to_wide(__v), __body)#err?;
+        },
         _ if l.escaped => quote! {
             #p::write_escaped(<__V as #p::EscapeBytes>::raw_bytes(__v), __body);
         },
@@ -376,6 +383,7 @@ fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
             && l.salt.is_none()
             && l.bucket.is_none()
             && l.decimal.is_none()
+            && l.width.is_none()
             && !l.escaped
             && !l.desc
             && l.spread.is_none()

@@ -11,7 +11,7 @@ use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
 use crate::encode::{encode_body, encode_field, put_fns};
 use crate::model::Layout;
-use crate::salt::multi_salt;
+use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -88,11 +88,17 @@ impl<'a> Gen<'a> {
         let p = quote!(__rowkey);
         let ident = &input.original.ident;
         let multi = input.attrs.salt.as_ref();
-        let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
-        let segment_count: usize =
-            layouts.iter().map(Layout::segments).sum::<usize>() + usize::from(multi.is_some());
+        let java = input.attrs.java_salt.as_ref();
+        let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()))
+            + java.map_or(0, |s| s.width);
+        let segment_count: usize = layouts.iter().map(Layout::segments).sum::<usize>()
+            + usize::from(multi.is_some() || java.is_some());
         let name = ident.to_string();
-        let multi = multi_salt(input, &layouts, &p, &name, multi_width);
+        let multi = if java.is_some() {
+            java_salt(input, &layouts, &p, &name)
+        } else {
+            multi_salt(input, &layouts, &p, &name, multi_width)
+        };
         let walk = decoded_value(&layouts, &p, &name);
         let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
         let ty_static = with_lifetimes(input, &Lifetime::new("'static", Span::call_site()));
@@ -176,6 +182,10 @@ fn with_lifetimes(input: &Input, lt: &Lifetime) -> TokenStream {
 /// The leading salt or bucket that splits and fan-outs spread over.
 fn spread(g: &Gen) -> TokenStream {
     let p = &g.p;
+    if let Some(s) = &g.input.attrs.java_salt {
+        let (buckets, width) = (s.buckets, s.width);
+        return quote!(#p::Spread::JavaHash { buckets: #buckets, width: #width });
+    }
     match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
         (Some(s), _) => {
             let k = s.chars;
@@ -335,7 +345,10 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let sink = salted.then(|| quote!(let __sink = &mut #p::NoSink;));
     // Without a salt or bucket there is nothing to skip: the trait's
     // default, `decode`.
-    let unverified = (salted || g.layouts.iter().any(|l| l.bucket.is_some())).then(|| {
+    let unverified = (salted
+        || g.input.attrs.java_salt.is_some()
+        || g.layouts.iter().any(|l| l.bucket.is_some()))
+    .then(|| {
         quote! {
             #[inline]
             fn decode_unverified(

@@ -151,7 +151,8 @@ use syn::{parse_macro_input, DeriveInput};
         decimal,
         desc,
         escaped,
-        spread
+        spread,
+        width
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

@@ -52,9 +52,19 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         .rposition(|l| l.bucket.is_some())
         .map_or(0, |i| i + 1);
     let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
-    let tail_open = crate::phoenix::tail_open(layouts);
     let replay = if input.attrs.phoenix.is_some() {
-        quote!(#p::phx_replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#tail_open),*]))
+        let tail_open = crate::phoenix::tail_open(layouts);
+        let salt = if input.attrs.java_salt.is_some() {
+            let settings = crate::salt::java_settings(input, p);
+            quote!(#p::Some(#settings))
+        } else {
+            quote!(#p::None)
+        };
+        quote!(#p::phx_replay::<#key_ty, __S, STAGE>(self.steps, #salt, &[#(#tail_open),*]))
+    } else if let Some(salt) = &input.attrs.java_salt {
+        let settings = crate::salt::java_settings(input, p);
+        let count = salt.fields.as_ref().map_or(0, Vec::len);
+        quote!(#p::replay_java::<#key_ty, __S, STAGE>(self.steps, #settings, #count, &[#(#buckets),*]))
     } else {
         quote!(#p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*]))
     };
@@ -62,10 +72,19 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
     for l in layouts {
-        let salt_order = input.attrs.salt.as_ref().and_then(|s| {
-            let order = s.fields.iter().position(|f| f == l.field.ident)?;
-            Some((order, s.delim.is_some()))
-        });
+        let salt_order = input
+            .attrs
+            .salt
+            .as_ref()
+            .and_then(|s| {
+                let order = s.fields.iter().position(|f| f == l.field.ident)?;
+                Some((order, s.delim.is_some()))
+            })
+            .or_else(|| {
+                let fields = input.attrs.java_salt.as_ref()?.fields.as_ref()?;
+                let order = fields.iter().position(|f| f == l.field.ident)?;
+                Some((order, false))
+            });
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let (step, method) = field(
@@ -393,11 +412,15 @@ fn field(
 /// `#[reverse_ts]` one is to the storable timestamps: a window past them
 /// selects nothing (no range), not an error.
 fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
-    let (Some(Digits::Width(w)), false) = (l.decimal, l.option) else {
-        return TokenStream::new();
+    let too_wide = match (l.decimal, l.width, l.option) {
+        // (`#[decimal]` fits the unsigned integers only, not an `Option`.)
+        (Some(Digits::Width(w)), _, false) => {
+            quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w)
+        }
+        // A `#[width(W)]` window is clamped to the values W bytes hold.
+        (_, Some(w), false) => quote!(|__v: &_| #p::too_wide(#p::Narrow::to_wide(__v), #w)),
+        _ => return TokenStream::new(),
     };
-    // (`#[decimal]` fits the unsigned integers only, not an `Option`.)
-    let too_wide = quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w);
     quote! {
         let #p::Some((__lo, __hi)) = #p::clamp_wide_bounds(__lo, __hi, #too_wide) else {
             __s.empty();

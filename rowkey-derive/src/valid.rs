@@ -42,6 +42,8 @@ pub fn check(cx: &Ctxt, input: &Input) {
             && field.attrs.delim.is_none()
             && !field.attrs.frame_unparsed
             && body_width(field) == Known::Variable
+            // A `Vec<T>` not last has its own message (`check_vec`).
+            && vec_element(inner(field)).is_none()
         {
             let msg = if field.attrs.decimal.is_some() {
                 format!(
@@ -70,7 +72,9 @@ pub fn check(cx: &Ctxt, input: &Input) {
         if i > 0 && !input.attrs.spread_not_first {
             check_spread_first(cx, field, &input.fields[0]);
         }
+        check_vec(cx, field, last);
     }
+    check_java_salt(cx, input);
     if let Some(salt) = &input.attrs.salt {
         // A key has one salt, at its front: a field's own salt beside it
         // would be a second hash that spreads nothing further.
@@ -178,6 +182,146 @@ fn check_spread(cx: &Ctxt, field: &Field) {
     }
 }
 
+/// `#[rowkey(salt(java_hash, ..))]`: one spread at the front of the key,
+/// over fields that exist, each listed once and always present.
+fn check_java_salt(cx: &Ctxt, input: &Input) {
+    let Some(salt) = &input.attrs.java_salt else {
+        return;
+    };
+    for field in &input.fields {
+        let a = &field.attrs;
+        let spread = a
+            .salt
+            .as_ref()
+            .map(|s| (s.span, "#[salt]"))
+            .or(a.bucket.as_ref().map(|b| (b.span, "#[bucket]")));
+        if let Some((span, what)) = spread {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "field `{}` has {what} but the struct already has a java_hash salt at the \
+                     front of the key: a key has one spread; remove this {what} (list `{}` in \
+                     the salt's fields(..) to hash it)",
+                    field.ident, field.ident
+                ),
+            ));
+        }
+    }
+    let Some(fields) = &salt.fields else {
+        return;
+    };
+    if let Some(extra) = fields.get(MAX_SALT_FIELDS) {
+        cx.syn_error(syn::Error::new(
+            extra.span(),
+            format!(
+                "a struct-level salt hashes at most {MAX_SALT_FIELDS} fields; hash fewer (the \
+                 salt only needs enough of the key to spread it)"
+            ),
+        ));
+    }
+    for (i, name) in fields.iter().enumerate() {
+        let Some(field) = input.fields.iter().find(|f| f.ident == name) else {
+            cx.syn_error(syn::Error::new(
+                name.span(),
+                format!(
+                    "the salt hashes field `{name}`, but the struct has no such field; list \
+                     fields of this struct in fields(..)"
+                ),
+            ));
+            continue;
+        };
+        if fields[..i].iter().any(|earlier| earlier == name) {
+            cx.syn_error(syn::Error::new(
+                name.span(),
+                format!("field `{name}` is listed twice in the salt; list it once"),
+            ));
+        } else if option_inner(field.ty).is_some() {
+            cx.syn_error(syn::Error::new(
+                name.span(),
+                format!(
+                    "the salt hashes `{name}`, an Option field: None has no value to hash; \
+                     hash fields that are always present (or leave fields(..) out to hash \
+                     every byte after the salt)"
+                ),
+            ));
+        }
+    }
+}
+
+/// A `Vec<T>` other than `Vec<u8>`: fixed-width elements back to back up
+/// to the end of the key, so it is last, its elements fixed-width, and no
+/// frame or text attribute applies.
+fn check_vec(cx: &Ctxt, field: &Field, last: bool) {
+    let Some(element) = vec_element(inner(field)) else {
+        return;
+    };
+    if known_width(element) == Known::Variable || option_inner(element).is_some() {
+        cx.syn_error(syn::Error::new_spanned(
+            field.ty,
+            format!(
+                "field `{}` is a Vec of variable-width elements: a Vec<T> field writes its \
+                 elements back to back with no separator, so each must take the same bytes; \
+                 use [u8; N] or integers, or Vec<u8> for bytes",
+                field.ident
+            ),
+        ));
+        return;
+    }
+    if !last {
+        cx.syn_error(syn::Error::new_spanned(
+            field.ty,
+            format!(
+                "field `{}` is a Vec<T>, whose elements run to the end of the key with no count \
+                 and no terminator, but it is not last: move it to the end of the struct",
+                field.ident
+            ),
+        ));
+        return;
+    }
+    let a = &field.attrs;
+    let spans = [
+        (a.pad.as_ref().map(|p| p.span), "#[pad]"),
+        (a.delim.as_ref().map(|d| d.span), "#[delim]"),
+        (a.escaped, "#[escaped]"),
+        (a.reverse, "#[reverse]"),
+        (a.decimal.as_ref().map(|d| d.span), "#[decimal]"),
+        (a.width.as_ref().map(|w| w.span), "#[width]"),
+        (a.reverse_ts, "#[reverse_ts]"),
+        (a.twos_complement, "#[twos_complement]"),
+        (a.bucket.as_ref().map(|b| b.span), "#[bucket]"),
+    ];
+    for (span, what) in spans {
+        if let Some(span) = span {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "{what} does not fit `{}`, a Vec<T> of fixed-width elements written back to \
+                     back up to the end of the key; remove it",
+                    field.ident
+                ),
+            ));
+        }
+    }
+}
+
+/// `T` of a `Vec<T>` other than `Vec<u8>`.
+fn vec_element(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = crate::model::peel(ty) else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    if p.qself.is_some() || last.ident != "Vec" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first() {
+            Some(syn::GenericArgument::Type(t)) if !is_u8(t) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// A salt or bucket after another field spreads nothing: every key still
 /// starts with the earlier fields' bytes.
 fn check_spread_first(cx: &Ctxt, field: &Field, first: &Field) {
@@ -208,7 +352,8 @@ fn check_limit(cx: &Ctxt, input: &Input) {
         .attrs
         .salt
         .as_ref()
-        .map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
+        .map_or(0, |s| s.chars + usize::from(s.delim.is_some()))
+        + input.attrs.java_salt.as_ref().map_or(0, |s| s.width);
     for field in &input.fields {
         let a = &field.attrs;
         let before = total;
@@ -221,6 +366,7 @@ fn check_limit(cx: &Ctxt, input: &Input) {
             .as_ref()
             .map_or(0, |b| if b.count <= 256 { 1 } else { 2 });
         total += match (&a.pad, &a.decimal, a.reverse_ts, shape(inner(field))) {
+            _ if a.width.is_some() => a.width.as_ref().map_or(0, |w| w.bytes),
             (Some(p), _, _, _) => p.width,
             (_, Some(d), _, _) => d.width.unwrap_or(0),
             (_, _, Some(_), _) => 8,
@@ -344,6 +490,42 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
             );
         }
     }
+    if let Some(w) = &a.width {
+        let span = Some(w.span);
+        let why = |other: &str, fix: &str| {
+            format!("field `{name}` has #[width] and {other}: {fix}; keep one")
+        };
+        if a.pad.is_some() {
+            conflict(
+                span,
+                why("#[pad]", "#[width(W)] already writes exactly W bytes"),
+            );
+        }
+        if a.decimal.is_some() {
+            conflict(
+                span,
+                why("#[decimal]", "#[width] writes binary bytes and #[decimal] digits (for a fixed number of digits write #[decimal(W)])"),
+            );
+        }
+        if a.reverse_ts.is_some() {
+            conflict(
+                span,
+                why(
+                    "#[reverse_ts]",
+                    "#[reverse_ts] writes 8 bytes of Long.MAX_VALUE - ts",
+                ),
+            );
+        }
+        for (other, what) in [
+            (a.twos_complement, "#[twos_complement]"),
+            (a.reverse, "#[reverse]"),
+            (a.escaped, "#[escaped]"),
+        ] {
+            if other.is_some() {
+                conflict(span, why(what, "#[width] is for unsigned integers"));
+            }
+        }
+    }
     if a.escaped.is_some() {
         conflict(
             a.pad.as_ref().map(|p| p.span),
@@ -430,7 +612,7 @@ fn body_width(field: &Field) -> Known {
         Some(_) => return Known::Fixed,
         None => {}
     }
-    if a.reverse_ts.is_some() || a.escaped.is_some() {
+    if a.reverse_ts.is_some() || a.escaped.is_some() || a.width.is_some() {
         return Known::Fixed;
     }
     known_width(inner(field))
@@ -459,6 +641,43 @@ fn check_fit(cx: &Ctxt, field: &Field) {
         }
     }
     check_text_fit(cx, field, ty, tn);
+    if let Some(w) = &a.width {
+        match ty {
+            Shape::Int {
+                signed: false,
+                bytes,
+                ..
+            } if w.bytes < bytes => {}
+            Shape::Int {
+                signed: false,
+                bytes,
+                ..
+            } => err(
+                w.span,
+                format!(
+                    "#[width({})] on `{tn}`, which is {bytes} byte(s) wide: #[width(W)] keeps \
+                     the low W bytes, so W must be less than the type's size; use a smaller \
+                     W, or remove #[width] to write all {bytes} byte(s)",
+                    w.bytes
+                ),
+            ),
+            Shape::Int { signed: true, .. } => err(
+                w.span,
+                format!(
+                    "#[width] does not fit `{tn}`: it keeps the low bytes of an unsigned value \
+                     (OpenTSDB's UIDs); a signed value's sign would be lost; make the field \
+                     unsigned (u16..u128)"
+                ),
+            ),
+            _ => err(
+                w.span,
+                format!(
+                    "#[width] does not fit `{tn}`: it keeps the low W bytes of an unsigned \
+                     integer (u16..u128); `{tn}` is not one; remove it"
+                ),
+            ),
+        }
+    }
     if let Some(b) = &a.bucket {
         if !matches!(ty, Shape::Int { .. }) {
             err(

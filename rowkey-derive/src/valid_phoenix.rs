@@ -20,6 +20,16 @@ pub fn check(cx: &Ctxt, input: &Input) {
              not by MD5 hex over some fields: write #[rowkey(phoenix, salt(java_hash, buckets = N))]",
         ));
     }
+    if let Some(salt) = &input.attrs.java_salt {
+        if salt.fields.is_some() || salt.width != 1 {
+            cx.syn_error(syn::Error::new(
+                input.attrs.phoenix.unwrap_or_else(proc_macro2::Span::call_site),
+                "a Phoenix table's SALT_BUCKETS salt is one byte of Java's hash over every byte \
+                 of the key after it: write salt(java_hash, buckets = N), without width or \
+                 fields(..)",
+            ));
+        }
+    }
     let n = input.fields.len();
     for (i, field) in input.fields.iter().enumerate() {
         check_field(cx, field, i + 1 == n);

@@ -92,6 +92,11 @@ pub struct Scan<'r, K: RowKey> {
     buckets: u32,
     /// The struct-level salt: hex chars, delimiter, fields hashed.
     salt: Option<(u8, Option<u8>, u8)>,
+    /// A Java-hash salt instead, and the fields it hashes (0: every byte
+    /// after it, known only once the whole key is given).
+    java: Option<(crate::__private::JavaSalt, u8)>,
+    /// The scan gives every field a value: its prefix is a whole key.
+    whole: bool,
     /// Where each field the struct-level salt hashes sits in the prefix.
     salt_slots: [(u16, u16); MAX_SALT_FIELDS],
     /// What of each slot the salt hashes (the value without its frame, when
@@ -440,6 +445,7 @@ impl<K: RowKey> Scan<'_, K> {
     pub fn exact(&mut self) {
         (self.lo, self.lo_len, self.hi, self.hi_len) = (Tail::Included, 0, Tail::Included, 0);
         self.open = true;
+        self.whole = true;
     }
 
     /// Phoenix: the key may end at `keep` if no later column is written
@@ -515,6 +521,7 @@ impl<K: RowKey> Scan<'_, K> {
                 .and_then(NonZeroU32::new)
                 .unwrap_or(NonZeroU32::MIN),
             salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
+            java_fan: 0,
             bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
             succ: self.succ,
         };
@@ -529,11 +536,49 @@ impl<K: RowKey> Scan<'_, K> {
         Ok(shape)
     }
 
+    /// Writes a Java-hash salt the scan gives every input of into both rows;
+    /// returns the salt when its inputs are left open (the ranges fan out
+    /// over its values).
+    #[inline(always)]
+    fn java_salt(&mut self) -> Option<crate::__private::JavaSalt> {
+        let (salt, fields) = self.java?;
+        let known = if fields == 0 {
+            self.whole
+        } else {
+            self.salt_seen == fields
+        };
+        if !known {
+            return Some(salt);
+        }
+        let w = salt.width;
+        let rows = &mut self.ranges.rows;
+        let (head, prefix) = crate::buf_mut(&mut rows.start)[..self.len].split_at_mut(w);
+        let value = if fields == 0 {
+            crate::__private::java_salt_of(&[prefix], salt)
+        } else {
+            let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
+            let slots = &self.salt_slots[..usize::from(fields)];
+            for (part, &(s, e)) in parts.iter_mut().zip(slots) {
+                let (s, e) = (usize::from(s), usize::from(e));
+                *part = prefix
+                    .get(s.saturating_sub(w)..e.saturating_sub(w))
+                    .unwrap_or(&[]);
+            }
+            crate::__private::java_salt_of(&parts[..usize::from(fields)], salt)
+        };
+        crate::__private::write_be(value, head);
+        if self.copied {
+            let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
+            stop[..w].copy_from_slice(&start[..w]);
+        }
+        None
+    }
+
     /// Ends the scan: writes a given struct-level salt, copies the prefix to
     /// the stop row, and decides the fan-out (0 when nothing can match) and
     /// the rows every range shares (see [`first_range`](ScanRanges::first_range)).
     #[inline(always)]
-    fn finish(self) -> Result<(), Error> {
+    fn finish(mut self) -> Result<(), Error> {
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -541,6 +586,7 @@ impl<K: RowKey> Scan<'_, K> {
             return Err(Self::overflow_error(self.last_field));
         }
         let len = self.len;
+        let java_fan = self.java_salt();
         let rows = &mut self.ranges.rows;
         let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
@@ -581,10 +627,11 @@ impl<K: RowKey> Scan<'_, K> {
         } else {
             self.buckets as usize
         };
-        let salts = match salt_fan {
-            Some(chars) if chars <= 4 => 1usize << (4 * chars),
-            Some(_) => usize::MAX,
-            None => 1,
+        let salts = match (salt_fan, java_fan) {
+            (_, Some(salt)) => salt.buckets as usize,
+            (Some(chars), _) if chars <= 4 => 1usize << (4 * chars),
+            (Some(_), _) => usize::MAX,
+            (None, None) => 1,
         };
         let count = salts.saturating_mul(buckets);
         if count > MAX_FAN_OUT {
@@ -594,7 +641,8 @@ impl<K: RowKey> Scan<'_, K> {
                 ErrorKind::Invalid {
                     reason: "the scan would fan out over more than 2^20 (1048576) salt and \
                              bucket ranges: give the scan every field the struct-level salt \
-                             hashes, so that the salt is known",
+                             hashes, so that the salt is known (a Java-hash salt over the \
+                             whole key is known only when every field is given)",
                 },
             ));
         }
@@ -604,7 +652,11 @@ impl<K: RowKey> Scan<'_, K> {
             stop[..len].copy_from_slice(&start[..len]);
         }
         let n = self.len + self.gap;
-        let shape = self.shape(buckets, salt_fan)?;
+        let mut shape = self.shape(buckets, salt_fan)?;
+        if let Some(salt) = java_fan {
+            // 1 to 4 bytes (`scan_state_java`).
+            shape.java_fan = u8::try_from(salt.width).unwrap_or(0);
+        }
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
         // and stop alike): the first range decides for all. It is worked out
@@ -684,6 +736,8 @@ pub fn scan_state<K: RowKey>(
         framed: false,
         buckets: 0,
         salt: None,
+        java: None,
+        whole: false,
         salt_slots: [(0, 0); MAX_SALT_FIELDS],
         salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
         salt_seen: 0,
@@ -710,6 +764,36 @@ pub fn scan_state<K: RowKey>(
                 },
             )),
         }
+    }
+    s
+}
+
+/// [`scan_state`] for a key with a Java-hash salt (`fields` of them hashed,
+/// 0 for every byte after the salt).
+#[inline(always)]
+pub fn scan_state_java<K: RowKey>(
+    ranges: &mut ScanRanges<K>,
+    salt: crate::__private::JavaSalt,
+    fields: usize,
+) -> Scan<'_, K> {
+    let mut s = scan_state(ranges, None);
+    match u8::try_from(fields) {
+        Ok(f)
+            if (1..=4).contains(&salt.width)
+                && (2..=crate::__private::java_salt_max(salt.width)).contains(&salt.buckets)
+                && usize::from(f) <= MAX_SALT_FIELDS =>
+        {
+            s.java = Some((salt, f));
+            s.len = salt.width;
+        }
+        _ => s.fail(Error::field(
+            K::NAME,
+            "salt",
+            ErrorKind::Invalid {
+                reason: "a Java-hash salt has 1 to 4 bytes, 2 to min(256^width, 2^31 - 1) \
+                         values, and hashes at most 8 fields",
+            },
+        )),
     }
     s
 }

@@ -24,6 +24,9 @@ pub(super) struct Shape {
     pub(super) framed: bool,
     /// Hex chars of the struct-level salt left open (fanned out), 0 for none.
     pub(super) salt_fan: u8,
+    /// Bytes of a Java-hash salt left open (its values fanned out,
+    /// big-endian), 0 for none.
+    pub(super) java_fan: u8,
     /// Buckets fanned out, 1 for none (never 0: range `i`'s bucket is
     /// `i % buckets`, with no check for a zero divisor).
     pub(super) buckets: NonZeroU32,
@@ -39,7 +42,7 @@ impl Shape {
     /// range count is not, so that a scan of one range has no fan code.
     #[inline(always)]
     pub(super) fn fans(&self) -> bool {
-        self.salt_fan > 0 || self.buckets.get() > 1
+        self.salt_fan > 0 || self.java_fan > 0 || self.buckets.get() > 1
     }
 
     /// The longest row any range of the scan holds: the bounds' end, and
@@ -214,6 +217,12 @@ pub(super) const HEX: &[u8; 16] = b"0123456789abcdef";
 #[inline(always)]
 pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
     let (len, n) = (usize::from(sh.len), usize::from(sh.n));
+    if sh.java_fan > 0 {
+        let width = usize::from(sh.java_fan);
+        let salt = i / sh.buckets;
+        crate::__private::write_be(salt, &mut a[..width]);
+        crate::__private::write_be(salt, &mut b[..width]);
+    }
     if sh.salt_fan > 0 {
         let mut salt = i / sh.buckets;
         for j in (0..usize::from(sh.salt_fan)).rev() {
@@ -243,6 +252,13 @@ pub(super) fn fan_bits(sh: &Shape, i: u32) -> (u128, u128) {
     let (len, n) = (u32::from(sh.len), u32::from(sh.n));
     let (mut mask, mut bits) = (0u128, 0u128);
     let mut salt = i / sh.buckets;
+    let w = u32::from(sh.java_fan);
+    for j in 0..w {
+        // Big-endian: byte j holds bits 8 * (w - 1 - j) and up.
+        let byte = (salt >> (8 * (w - 1 - j))) & 0xff;
+        mask |= 0xff << (8 * j);
+        bits |= u128::from(byte) << (8 * j);
+    }
     for j in (0..u32::from(sh.salt_fan)).rev() {
         let hex = HEX[(salt & 0xf) as usize];
         salt >>= 4;
@@ -567,6 +583,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             framed: false,
             buckets: NonZeroU32::MIN,
             salt_fan: 0,
+            java_fan: 0,
             bound: u16::MAX,
             succ: 0,
         },
