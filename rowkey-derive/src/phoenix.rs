@@ -16,7 +16,7 @@ fn col(l: &Layout, n: usize, p: &TokenStream) -> TokenStream {
         Frame::Pad { width, .. } => width,
         _ => 0,
     };
-    quote!(#p::phx::PhxCol { desc: #desc, last: #last, char_width: #width })
+    quote!((#p::phx::PhxCol { desc: #desc, last: #last, char_width: #width }))
 }
 
 /// Whether every column from `i` on is nullable: a prefix stopping before

@@ -48,6 +48,7 @@ fn check_field(cx: &Ctxt, field: &Field, last: bool) {
         (a.reverse_ts, "#[reverse_ts]", "Phoenix writes a BIGINT or DATE as it is; for newest first declare the column DESC (#[desc])"),
         (a.reverse, "#[reverse]", "Phoenix has no reversed strings"),
         (a.twos_complement, "#[twos_complement]", "Phoenix flips the sign bit of TINYINT..BIGINT, as the default encoding does"),
+        (a.width.as_ref().map(|w| w.span), "#[width]", "Phoenix writes each integer type at its full width (TINYINT 1 byte .. BIGINT 8)"),
         (a.decimal.as_ref().map(|d| d.span), "#[decimal]", "Phoenix writes integers in binary; digits would be a VARCHAR column holding text"),
     ];
     for (span, what, why) in meaningless {
