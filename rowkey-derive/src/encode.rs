@@ -410,15 +410,28 @@ pub(crate) fn encode_field(
     key: &str,
     widths: &TokenStream,
 ) -> TokenStream {
+    let field = l.field.ident;
+    encode_field_from(l, p, ident, key, widths, &quote!(self.#field))
+}
+
+/// [`encode_field`] of the value `access` names (a spread's candidate
+/// shard, say) instead of the key's own field.
+pub(crate) fn encode_field_from(
+    l: &Layout,
+    p: &TokenStream,
+    ident: &syn::Ident,
+    key: &str,
+    widths: &TokenStream,
+    access: &TokenStream,
+) -> TokenStream {
     let before = 2 * l.index + 1;
     let ty = l.field.ty;
-    let field = l.field.ident;
     let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
     let call = if let Some(frame) = plain_writer(l, p) {
-        quote!(#p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;)
+        quote!(#p::write_plain::<#ty, true>(&#access, __buf, &mut __pos, #frame, #key, #name)?;)
     } else {
-        quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;)
+        quote!(#ident::#write::<#ty, true, true>(&#access, __buf, &mut __pos)?;)
     };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);

@@ -40,42 +40,42 @@ fn krate(input: Option<&Input>) -> TokenStream {
 /// What every generated item needs: the runtime's path, the struct, its
 /// layouts and their widths, and the struct's type at the lifetimes the
 /// impls name it with.
-struct Gen<'a> {
-    input: &'a Input<'a>,
-    layouts: Vec<Layout<'a>>,
-    p: TokenStream,
-    ident: &'a syn::Ident,
-    name: String,
+pub(crate) struct Gen<'a> {
+    pub(crate) input: &'a Input<'a>,
+    pub(crate) layouts: Vec<Layout<'a>>,
+    pub(crate) p: TokenStream,
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) name: String,
     /// The struct with every lifetime set to `'__rowkey_de`, so a `&'a str`
     /// field borrows from the decoded bytes.
-    ty_de: TokenStream,
+    pub(crate) ty_de: TokenStream,
     /// The struct with every lifetime `'static`, for the constants that
     /// depend on its field types (no lifetime is in scope there).
-    ty_static: TokenStream,
+    pub(crate) ty_static: TokenStream,
     /// The struct's width before the first field: the struct-level salt and
     /// its delimiter.
-    multi_width: usize,
-    segment_count: usize,
+    pub(crate) multi_width: usize,
+    pub(crate) segment_count: usize,
     /// The layout's widths, written once in the block's consts
     /// `__ROWKEY_W` (exact) and `__ROWKEY_WMAX` (widest) that every other
     /// item indexes: [0] is the struct-level salt, then (prefix, body) per
     /// field, with `'static` types (no lifetime is in scope in an array
     /// length). Free items of the block, not associated consts: every
     /// use names them without the struct's type.
-    static_widths: Vec<TokenStream>,
+    pub(crate) static_widths: Vec<TokenStream>,
     /// `None` when equal to `static_widths`: then `w_max` is `w_exact`.
-    static_max: Option<Vec<TokenStream>>,
+    pub(crate) static_max: Option<Vec<TokenStream>>,
     /// Paths to those consts.
-    w_exact: TokenStream,
-    w_max: TokenStream,
+    pub(crate) w_exact: TokenStream,
+    pub(crate) w_max: TokenStream,
     /// The struct-level salt: what encode writes, what decode reads first
     /// and checks last (`salt.rs`); empty without one.
-    multi: (TokenStream, TokenStream, TokenStream),
+    pub(crate) multi: (TokenStream, TokenStream, TokenStream),
     /// What decode's walk returns, how it builds it, and what `decode` does
     /// with it (`decoded_value`).
-    walk: (TokenStream, TokenStream, TokenStream),
+    pub(crate) walk: (TokenStream, TokenStream, TokenStream),
     /// Trailing bytes are named after the last field.
-    last_field: String,
+    pub(crate) last_field: String,
 }
 
 impl<'a> Gen<'a> {
@@ -148,6 +148,13 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let inherent = inherent_impl(&g);
     let decode = decode_impls(&g);
     let checks = checks_fn(&g);
+    let spread_items = {
+        let lifetimes: Vec<_> = input.original.generics.lifetimes().map(|l| &l.lifetime).collect();
+        let ident = &input.original.ident;
+        let key_ty = quote!(#ident<#(#lifetimes),*>);
+        crate::scan::spread_items(&g.layouts, p, &key_ty, &g.ty_static, &lifetimes)
+    };
+    let candidates = crate::spread::candidates(&g);
     quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
@@ -163,6 +170,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             #decode
             #batch
             #checks
+            #spread_items
+            #candidates
         };
     }
 }
@@ -552,11 +561,21 @@ fn widths_of(
 }
 
 fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
-    let ty = l.field.ty;
     let field = l.field.ident;
+    len_term_from(l, p, ident, &quote!(self.#field))
+}
+
+/// [`len_term`] of the value `access` names.
+pub(crate) fn len_term_from(
+    l: &Layout,
+    p: &TokenStream,
+    ident: &syn::Ident,
+    access: &TokenStream,
+) -> TokenStream {
+    let ty = l.field.ty;
     if let Some(frame) = crate::encode::plain_writer(l, p) {
-        return quote!(#p::plain_len::<#ty>(&self.#field, #frame));
+        return quote!(#p::plain_len::<#ty>(&#access, #frame));
     }
     let len = format_ident!("__rowkey_len_{}", l.index);
-    quote!(#ident::#len::<#ty, true>(&self.#field))
+    quote!(#ident::#len::<#ty, true>(&#access))
 }

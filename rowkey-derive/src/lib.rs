@@ -30,6 +30,7 @@ mod fallback;
 mod model;
 mod salt;
 mod scan;
+mod spread;
 mod phoenix;
 mod valid;
 mod valid_phoenix;

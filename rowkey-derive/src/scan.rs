@@ -255,9 +255,11 @@ fn field(
             #p::Ok(())
         }
     };
+    let spread = spread_step(l, layouts);
     let eq_fn = quote! {
         #[inline(always)]
         fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
+            #spread
             #push
         }
     };
@@ -376,6 +378,7 @@ fn field(
             __hi: #p::Bound<__V>,
             __s: &mut #p::Scan<'_, Self>,
         ) -> #p::Result<(), #p::Error> {
+            #spread
             #bucket_fan
             #range
         }
@@ -408,6 +411,60 @@ fn field(
     (steps, method)
 }
 
+/// A `#[spread]` field given, or the field after one that was not: the
+/// scan then leaves room for the spread and fans out over its shards.
+fn spread_step(l: &Layout, layouts: &[Layout]) -> TokenStream {
+    if l.spread.is_some() {
+        return quote!(__s.spread_given(););
+    }
+    let Some(prev) = l.index.checked_sub(1).map(|i| &layouts[i]) else {
+        return TokenStream::new();
+    };
+    let Some(count) = prev.spread else {
+        return TokenStream::new();
+    };
+    let name = &prev.name;
+    let slot = 2 * prev.index + 2;
+    quote! {
+        __s.fan_spread(#name, #count, __ROWKEY_W[#slot], __rowkey_spread_write)?;
+    }
+}
+
+/// For a key with a `#[spread]` field: the builder may skip it (the next
+/// field's method is callable where the spread's is), and the shard writer
+/// that fills a fanned-out range's room.
+pub fn spread_items(
+    layouts: &[Layout],
+    p: &TokenStream,
+    key_ty: &TokenStream,
+    ty_static: &TokenStream,
+    lifetimes: &[&Lifetime],
+) -> TokenStream {
+    let Some(l) = layouts.iter().find(|l| l.spread.is_some()) else {
+        return TokenStream::new();
+    };
+    let (i, next) = (l.index, l.index + 1);
+    let write = format_ident!("__rowkey_write_{}", i);
+    let ty = &l.inner_static;
+    let skip = (next < layouts.len()).then(|| {
+        quote! {
+            #[automatically_derived]
+            impl<#(#lifetimes),*> #p::InKeyOrder<#key_ty, #next> for #p::Stage<#i> {}
+        }
+    });
+    quote! {
+        #skip
+
+        /// Shard `i`'s bytes, as the spread field writes them.
+        fn __rowkey_spread_write(__i: #p::u32, __out: &mut [#p::u8]) {
+            if let #p::Some(__v) = <#ty as #p::SpreadValue>::from_shard(__i) {
+                let mut __pos: #p::usize = 0;
+                let _ = <#ty_static>::#write::<#ty, false, false>(&__v, __out, &mut __pos);
+            }
+        }
+    }
+}
+
 /// A `#[decimal(W)]` range clamped to the W-digit values, as a
 /// `#[reverse_ts]` one is to the storable timestamps: a window past them
 /// selects nothing (no range), not an error.
@@ -434,7 +491,10 @@ fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
 /// one key range holds a value range. Refused when the builder runs; the
 /// built-in variable-width types take only a value at compile time.
 fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
-    if !(l.desc && l.frame == Frame::Last && !l.escaped && l.attr_body_width().is_none()) {
+    // (A Phoenix DESC value always ends in 0xFF.)
+    if !(l.desc && l.frame == Frame::Last && !l.escaped && l.attr_body_width().is_none())
+        || l.phoenix
+    {
         return TokenStream::new();
     }
     let ty = &l.inner_static;

@@ -28,6 +28,14 @@ pub fn check(cx: &Ctxt, input: &Input) {
     for field in &input.fields {
         check_spread(cx, field);
     }
+    // One spread: its N candidates per key would multiply with a second's.
+    for extra in input.fields.iter().filter_map(|f| f.attrs.spread.as_ref()).skip(1) {
+        cx.syn_error(syn::Error::new(
+            extra.span,
+            "a key has at most one #[spread] field: a get would have to read every combination \
+             of shards; spread one field over more shards instead",
+        ));
+    }
     for (i, field) in input.fields.iter().enumerate() {
         // One mistake, one error: an attribute already reported as
         // conflicting is not also reported as not fitting the type.

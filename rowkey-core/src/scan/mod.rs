@@ -120,6 +120,11 @@ pub struct Scan<'r, K: RowKey> {
     keep: usize,
     /// The byte a successor rule appends (see `Shape::succ`).
     succ: u8,
+    /// A `#[spread]` field given a value (or range): no fan-out over it.
+    spread_given: bool,
+    /// A `#[spread]` field left open: its place and writer (`Shape::spread`).
+    spread: Option<(u16, fn(u32, &mut [u8]))>,
+    spread_width: u16,
 }
 
 impl<K: RowKey> Scan<'_, K> {
@@ -269,6 +274,56 @@ impl<K: RowKey> Scan<'_, K> {
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// The `#[spread]` field is given (a value or a range): it does not fan
+    /// out.
+    #[inline(always)]
+    pub fn spread_given(&mut self) {
+        self.spread_given = true;
+    }
+
+    /// The field after a `#[spread(count)]` field is given and the spread
+    /// was not: the prefix makes room for the spread's `width` bytes, which
+    /// each range fills with its shard through `put` (the spread field's
+    /// own writer), and the ranges fan out over the `count` shards.
+    ///
+    /// # Errors
+    /// A spread whose width depends on its value (`#[decimal]` without a
+    /// width), which no one range can hold a room for; rows past the cap.
+    #[inline(always)]
+    pub fn fan_spread(
+        &mut self,
+        field: &'static str,
+        count: u32,
+        width: Option<usize>,
+        put: fn(u32, &mut [u8]),
+    ) -> Result<(), Error> {
+        if self.spread_given || self.spread.is_some() {
+            return Ok(());
+        }
+        let Some(width) = width else {
+            return Err(Error::field(
+                K::NAME,
+                field,
+                ErrorKind::Invalid {
+                    reason: "a scan can leave a #[spread] field open only when every shard \
+                             takes the same bytes; give it #[decimal(W)] instead of #[decimal], \
+                             or give the scan its value",
+                },
+            ));
+        };
+        let end = self.len + width;
+        if end > Self::ROW_MAX || self.buckets != 0 {
+            return Err(Self::overflow_error(field));
+        }
+        let at = u16::try_from(self.len).map_err(|_| Self::overflow_error(field))?;
+        put(0, &mut crate::buf_mut(&mut self.ranges.rows.start)[self.len..end]);
+        self.spread = Some((at, put));
+        self.spread_width = u16::try_from(width).unwrap_or(0);
+        self.buckets = count;
+        self.len = end;
+        Ok(())
     }
 
     /// The next field is bucketed and not fixed by the prefix: fan out.
@@ -524,6 +579,8 @@ impl<K: RowKey> Scan<'_, K> {
             java_fan: 0,
             bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
             succ: self.succ,
+            spread: self.spread,
+            spread_width: self.spread_width,
         };
         // The static bound holds for every value (each slot counted in it
         // has a fixed width); should it not, the rows are refused rather
@@ -748,6 +805,9 @@ pub fn scan_state<K: RowKey>(
         error: None,
         keep: 0,
         succ: 0,
+        spread_given: false,
+        spread: None,
+        spread_width: 0,
     };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {

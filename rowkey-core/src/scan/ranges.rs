@@ -35,6 +35,12 @@ pub(super) struct Shape {
     /// The byte `successor` appends: 0, or 1 after a Phoenix value that a
     /// `00` separator may follow (`Scan::phx_maybe_separated`).
     pub(super) succ: u8,
+    /// A `#[spread(N)]` field the scan left open: where its bytes start in
+    /// the prefix and the writer of shard `i`'s bytes there (range `i`'s
+    /// shard is `i % buckets`).
+    pub(super) spread: Option<(u16, fn(u32, &mut [u8]))>,
+    /// Its width.
+    pub(super) spread_width: u16,
 }
 
 impl Shape {
@@ -87,7 +93,9 @@ pub(super) fn first_range<K: RowKey>(shape: &Shape, rows: &mut KeyRange<K>, fans
     );
     let r = range_rows(shape, 0, a, b);
     let n = usize::from(shape.n);
-    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16;
+    // A spread's bytes are its field's encoding, written by its own
+    // writer: every range is worked out as it is taken.
+    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16 && shape.spread.is_none();
     if !fans || (patchable && r.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
         return First {
             shared: true,
@@ -231,6 +239,11 @@ pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
             a[j] = hex;
             b[j] = hex;
         }
+    }
+    if let Some((at, put)) = sh.spread {
+        let (at, end) = (usize::from(at), usize::from(at) + usize::from(sh.spread_width));
+        put(i % sh.buckets, &mut a[at..end]);
+        put(i % sh.buckets, &mut b[at..end]);
     }
     if n > len {
         #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
@@ -586,6 +599,8 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             java_fan: 0,
             bound: u16::MAX,
             succ: 0,
+            spread: None,
+            spread_width: 0,
         },
         shared: false,
         bumped: [None, None],
