@@ -1195,3 +1195,35 @@ fn batches_write_the_same_bytes() {
         (7, Some("salt"), &ErrorKind::SaltMismatch)
     );
 }
+
+/// A field MD5 salt over a `#[width(3)]` body hashes the 3 bytes written,
+/// in a batch as in `encode_into`.
+#[derive(RowKey, Debug, PartialEq)]
+struct SaltedUid {
+    #[salt(md5, 4)]
+    #[width(3)]
+    uid: u32,
+    ts: u64,
+}
+
+#[test]
+fn md5_salt_over_narrow_field_in_batches() {
+    let keys: Vec<SaltedUid> = (0..50)
+        .map(|i| SaltedUid {
+            uid: i * 1000,
+            ts: u64::from(i),
+        })
+        .collect();
+    let mut buf = vec![0u8; keys.len() * SaltedUid::MAX_LEN];
+    let mut ends = vec![0usize; keys.len()];
+    rowkey::encode_batch(&keys, &mut buf, &mut ends)
+        .map_err(|(_, e)| e)
+        .unwrap();
+    let mut start = 0;
+    for (k, &end) in keys.iter().zip(&ends) {
+        let want = k.to_vec().unwrap();
+        assert_eq!(&buf[start..end], want.as_slice());
+        assert_eq!(SaltedUid::decode(&want).unwrap(), *k);
+        start = end;
+    }
+}
