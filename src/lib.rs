@@ -349,6 +349,7 @@ pub mod attributes {
     //! | `[u8; N]` | the N bytes | UUIDs, fixed binary ids |
     //! | `&str`, `String` | UTF-8 bytes, variable width | `Bytes.toBytes(String)` |
     //! | `&[u8]`, `Vec<u8>` | the bytes, variable width | |
+    //! | `Vec<T>`, `T` fixed-width (integers, `bool`, `[u8; N]`, your types implementing [`Element`](crate::Element)) | the elements back to back, no count, no terminator: the **last** field only; decode refuses a length that is not a whole number of elements | OpenTSDB's tag pairs, `Vec<[u8; 6]>` |
     //! | your type | through [`KeyPart`](crate::KeyPart) | short codes (`淘寶 => tb`), newtypes |
     //!
     //! A variable-width field may stand unadorned only as the **last** field.
@@ -370,6 +371,7 @@ pub mod attributes {
     //! | `#[decimal(W)]`, 1 ≤ W ≤ 39 | the same | exactly W zero-padded digits: `String.format("%0Wd", v)`; order-preserving, so ranges work | more than W digits | W digits |
     //! | `#[desc]` | order-preserving fields (built-in types, `#[decimal(W)]`, `#[escaped]`, your types implementing [`OrderedPart`](crate::OrderedPart)) | every byte of the field's slot inverted (`0xFF - b`, Java `(byte) ~b` over the ascending bytes), pad, delimiter and `Option` presence byte included: Phoenix's `DESC` (`#[delim]` becomes its `0xFF` separator, `#[delim(b'_')]` is stored as `0xA0`); decodes into owned types | as its pad/delim | as its pad/delim |
     //! | `#[escaped]` | `String`, `Vec<u8>`, `[u8; N]` | Google OrderedCode's string: `00` → `00 FF`, `FF` → `FF 00`, terminator `00 01`; order-preserving and self-delimiting anywhere in the key | nothing | escapes well formed, terminator present |
+    //! | `#[width(W)]`, 1 ≤ W < the type's size | `u16` .. `u128` | the low W bytes, big-endian: OpenTSDB's 3-byte UIDs (`UniqueId.longToUID`); order-preserving, so ranges work (bounds past `2^(8W)` clamp) | a value ≥ `2^(8W)` | |
     //! | `Option<T>` (no attribute) | any field type | `00` for `None`; `01` then `T`'s slot for `Some`: None first, as SQL's NULLS FIRST | as `T` | presence byte 0 or 1 |
     //!
     //! Java equivalents: `#[salt(md5, 4)]` on `user_id: &str` is
@@ -469,6 +471,8 @@ pub mod attributes {
     //! | `#[rowkey(crate = "path")]` | where the `rowkey` crate is, when renamed or re-exported |
     //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), hashed in the order `fields(..)` lists them (which need not be key order), at the front of the key (OpenTSDB's salt over metric and tags). A field cannot also have its own `#[salt]` |
     //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | K hex chars of MD5 over the listed fields' values (without their padding or delimiter) joined by the delimiter, in the order listed, then the delimiter: seed 001's `MD5(uid_type)_uid_type`; with `fields(kind, uid)`, Java's `md5(kind + "_" + uid)` |
+    //! | `#[rowkey(salt(java_hash, buckets = N))]`, 2 ≤ N ≤ 256 | one byte at the front of the key: `abs(h % N)` with `h` Java's `Arrays.hashCode` over **every byte after the salt** (bytes as signed, wrapping `int`, Java's truncating `%`): Apache Phoenix's `SALT_BUCKETS`. Decode recomputes it; a scan that leaves any field open fans out over the N salt values; `split_keys(N)` is Phoenix's pre-split, `\x01` .. `\x(N-1)` |
+    //! | `#[rowkey(salt(java_hash, buckets = N, width = W, fields(a, b, ..)))]`, 1 ≤ W ≤ 4, 2 ≤ N ≤ min(256^W, 2^31 - 1) | W bytes, big-endian, of the same bucket over the listed fields' bytes as written, in the order listed (they need not be adjacent): OpenTSDB's `tsd.storage.salt.width` / `.buckets` over metric and tags. As in OpenTSDB, when the first listed field's bytes are all zero (metric UID 0, its global annotation row) the salt is 0. A scan that gives every listed field computes the salt (one range); otherwise it fans out over the N values. Listed fields must exist, once each, and not be `Option`s; no field `#[salt]` or `#[bucket]` beside it |
     //! | `#[rowkey(spread_not_first)]` | allows a field `#[salt]` or `#[bucket]` on a field that is not first (a tenant id before a salted id); without it that is a compile error, since a salt after other fields spreads nothing |
     //!
     //! ```
@@ -488,6 +492,30 @@ pub mod attributes {
     //! let a = Point { metric: "cpu", ts: 1, tags: "host=a" }.to_vec()?;
     //! let b = Point { metric: "cpu", ts: 2, tags: "host=a" }.to_vec()?;
     //! assert_eq!(a[0], b[0]);
+    //! # Ok::<(), rowkey::Error>(())
+    //! ```
+    //!
+    //! OpenTSDB's own `tsdb` row key, as OpenTSDB 2.x writes it with
+    //! `tsd.storage.salt.width = 1` and `tsd.storage.salt.buckets = 20`:
+    //!
+    //! ```
+    //! use rowkey::RowKey;
+    //!
+    //! #[derive(RowKey, Debug, PartialEq)]
+    //! #[rowkey(salt(java_hash, buckets = 20, width = 1, fields(metric, tags)))]
+    //! struct Tsdb {
+    //!     #[width(3)] // a 3-byte metric UID
+    //!     metric: u32,
+    //!     base_time: u32, // the hour, ts - ts % 3600
+    //!     tags: Vec<[u8; 6]>, // tagk and tagv UIDs, sorted by tagk
+    //! }
+    //!
+    //! let row = Tsdb { metric: 5, base_time: 3600, tags: vec![[0, 0, 1, 0, 0, 2]] };
+    //! assert_eq!(row.to_vec()?, [3, 0, 0, 5, 0, 0, 14, 16, 0, 0, 1, 0, 0, 2]);
+    //! // A metric's hours, all series: the tags (and so the salt) are open,
+    //! // one range per salt value, merged back skipping `merge_skip()` bytes.
+    //! let ranges = Tsdb::scan().metric(5).base_time(0..7200).ranges()?;
+    //! assert_eq!((ranges.fan_out(), ranges.merge_skip()), (20, 4));
     //! # Ok::<(), rowkey::Error>(())
     //! ```
 }

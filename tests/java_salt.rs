@@ -1103,3 +1103,127 @@ fn wrong_salt_is_refused_naming_the_salt() {
     let explained = TsdbW2::explain(&k.to_vec().unwrap()).unwrap().to_string();
     assert!(explained.contains("salt"), "{explained}");
 }
+
+// ---------------------------------------------------------------------------
+// No allocation, batches.
+
+mod common;
+use common::counting::{count, Counting};
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn encode_and_scan_allocate_nothing() {
+    let k = TsdbW2 {
+        metric: 9,
+        base_time: 7200,
+        tags: vec![[0, 0, 1, 0xFF, 0, 2]; 8],
+    };
+    let s = Salted {
+        tenant: "acme".into(),
+        created: -9,
+        seq: 4,
+    };
+    let u = Uid {
+        id: 5,
+        big: 6,
+        small: 7,
+    };
+    let mut buf = [0u8; 64];
+    let (n, allocs) = count(|| k.encode_into(&mut buf).unwrap());
+    assert_eq!((n, allocs), (2 + 3 + 4 + 48, 0));
+    let (_, allocs) = count(|| s.encode_into(&mut buf).unwrap());
+    assert_eq!(allocs, 0);
+    let (_, allocs) = count(|| u.encode_into(&mut buf).unwrap());
+    assert_eq!(allocs, 0);
+    let (fan, allocs) = count(|| {
+        let ranges = TsdbW2::scan()
+            .metric(9)
+            .base_time(0..7200)
+            .ranges()
+            .unwrap();
+        ranges.filter(|r| r.start().len() == 9).count()
+    });
+    assert_eq!((fan, allocs), (300, 0));
+    let (fan, allocs) = count(|| Salted::scan().tenant("acme").ranges().unwrap().count());
+    assert_eq!((fan, allocs), (8, 0));
+    // Decode allocates only what the key's own fields own: none for Uid.
+    let ub = u.to_vec().unwrap();
+    let (_, allocs) = count(|| Uid::decode(&ub).unwrap());
+    assert_eq!(allocs, 0);
+}
+
+#[test]
+fn batches_write_the_same_bytes() {
+    let keys: Vec<TsdbW1> = tsdb_points(31, 200)
+        .into_iter()
+        .map(|p| TsdbW1 {
+            metric: p.metric,
+            base_time: p.base_time,
+            tags: p.tags,
+        })
+        .collect();
+    let mut buf = vec![0u8; keys.iter().map(RowKey::encoded_len).sum()];
+    let mut ends = vec![0usize; keys.len()];
+    rowkey::encode_batch(&keys, &mut buf, &mut ends)
+        .map_err(|(_, e)| e)
+        .unwrap();
+    let mut start = 0;
+    for (k, &end) in keys.iter().zip(&ends) {
+        assert_eq!(&buf[start..end], k.to_vec().unwrap().as_slice());
+        start = end;
+    }
+    let rows: Vec<&[u8]> = keys
+        .iter()
+        .zip(&ends)
+        .scan(0, |s, (_, &e)| {
+            let r = &buf[*s..e];
+            *s = e;
+            Some(r)
+        })
+        .collect();
+    assert_eq!(rowkey::verify_batch::<TsdbW1>(&rows), Ok(()));
+    // A wrong salt in the batch is found, at its index.
+    let mut bad = rows[7].to_vec();
+    bad[0] = (bad[0] + 1) % 20;
+    let mut rows = rows;
+    rows[7] = &bad;
+    let (at, e) = rowkey::verify_batch::<TsdbW1>(&rows).unwrap_err();
+    assert_eq!(
+        (at, e.field_name(), e.kind()),
+        (7, Some("salt"), &ErrorKind::SaltMismatch)
+    );
+}
+
+/// A field MD5 salt over a `#[width(3)]` body hashes the 3 bytes written,
+/// in a batch as in `encode_into`.
+#[derive(RowKey, Debug, PartialEq)]
+struct SaltedUid {
+    #[salt(md5, 4)]
+    #[width(3)]
+    uid: u32,
+    ts: u64,
+}
+
+#[test]
+fn md5_salt_over_narrow_field_in_batches() {
+    let keys: Vec<SaltedUid> = (0..50)
+        .map(|i| SaltedUid {
+            uid: i * 1000,
+            ts: u64::from(i),
+        })
+        .collect();
+    let mut buf = vec![0u8; keys.len() * SaltedUid::MAX_LEN];
+    let mut ends = vec![0usize; keys.len()];
+    rowkey::encode_batch(&keys, &mut buf, &mut ends)
+        .map_err(|(_, e)| e)
+        .unwrap();
+    let mut start = 0;
+    for (k, &end) in keys.iter().zip(&ends) {
+        let want = k.to_vec().unwrap();
+        assert_eq!(&buf[start..end], want.as_slice());
+        assert_eq!(SaltedUid::decode(&want).unwrap(), *k);
+        start = end;
+    }
+}
