@@ -60,7 +60,8 @@ fn check_field(cx: &Ctxt, field: &Field, last: bool) {
         }
     }
     if let Some(pad) = &a.pad {
-        let text = matches!(shape(field.ty), Shape::String | Shape::Str);
+        let ty = option_inner(field.ty).unwrap_or(field.ty);
+        let text = matches!(shape(ty), Shape::String | Shape::Str);
         if pad.byte != b' ' || !text {
             cx.syn_error(syn::Error::new(
                 pad.span,
