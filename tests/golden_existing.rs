@@ -146,7 +146,11 @@ where
     let n = key
         .encode_into(&mut buf)
         .unwrap_or_else(|e| panic!("line {line}: {e}"));
-    assert_eq!(&buf[..n], &bytes[..], "line {line}: encode_into and to_vec agree");
+    assert_eq!(
+        &buf[..n],
+        &bytes[..],
+        "line {line}: encode_into and to_vec agree"
+    );
     let golden = unhex(expected);
     let back = <K as rowkey::DecodeKey>::decode(&golden)
         .unwrap_or_else(|e| panic!("line {line}: {expected} does not decode: {e}"));
@@ -247,7 +251,10 @@ fn every_golden_row_matches() {
                 },
                 key,
             ),
-            _ => panic!("line {line}: unknown table {table} with {} values", values.len()),
+            _ => panic!(
+                "line {line}: unknown table {table} with {} values",
+                values.len()
+            ),
         }
     }
     // Every table of the golden file is there, with the rows it promises.
@@ -306,8 +313,20 @@ fn golden_rows_cover_the_edges() {
     }
     let nullable = rows("phx_nullable");
     let has = |f: &dyn Fn(&[&str]) -> bool| nullable.iter().any(|c| f(c));
-    assert!(has(&|c| c[1] == "\\N" && c[4] != "\\N"), "a NULL middle dept");
-    assert!(has(&|c| c[3] == "\\N" && c[4] != "\\N"), "a NULL DESC nick before an alias");
-    assert!(has(&|c| c[3] == "\\N" && c[4] == "\\N"), "two trailing NULLs");
-    assert!(has(&|c| c[3] != "\\N" && c[4] == "\\N"), "one trailing NULL after DESC");
+    assert!(
+        has(&|c| c[1] == "\\N" && c[4] != "\\N"),
+        "a NULL middle dept"
+    );
+    assert!(
+        has(&|c| c[3] == "\\N" && c[4] != "\\N"),
+        "a NULL DESC nick before an alias"
+    );
+    assert!(
+        has(&|c| c[3] == "\\N" && c[4] == "\\N"),
+        "two trailing NULLs"
+    );
+    assert!(
+        has(&|c| c[3] != "\\N" && c[4] == "\\N"),
+        "one trailing NULL after DESC"
+    );
 }

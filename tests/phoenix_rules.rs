@@ -62,18 +62,66 @@ fn refused<K: RowKey>(k: &K, field: &str) -> ErrorKind {
 fn refuses_what_phoenix_refuses_naming_the_field() {
     // An empty VARCHAR is NULL: refused where NOT NULL, and as Some("").
     assert!(matches!(
-        refused(&Row { name: String::new(), ..row() }, "name"),
+        refused(
+            &Row {
+                name: String::new(),
+                ..row()
+            },
+            "name"
+        ),
         ErrorKind::Invalid { .. }
     ));
-    refused(&Row { dept: Some(String::new()), ..row() }, "dept");
-    refused(&Row { nick: Some(String::new()), ..row() }, "nick");
-    refused(&Row { alias: Some(String::new()), ..row() }, "alias");
+    refused(
+        &Row {
+            dept: Some(String::new()),
+            ..row()
+        },
+        "dept",
+    );
+    refused(
+        &Row {
+            nick: Some(String::new()),
+            ..row()
+        },
+        "nick",
+    );
+    refused(
+        &Row {
+            alias: Some(String::new()),
+            ..row()
+        },
+        "alias",
+    );
     // The separator byte inside a VARCHAR, ASC or DESC, middle or last.
     for (k, f) in [
-        (Row { name: "a\0b".into(), ..row() }, "name"),
-        (Row { dept: Some("\0".into()), ..row() }, "dept"),
-        (Row { nick: Some("k\0".into()), ..row() }, "nick"),
-        (Row { alias: Some("x\0".into()), ..row() }, "alias"),
+        (
+            Row {
+                name: "a\0b".into(),
+                ..row()
+            },
+            "name",
+        ),
+        (
+            Row {
+                dept: Some("\0".into()),
+                ..row()
+            },
+            "dept",
+        ),
+        (
+            Row {
+                nick: Some("k\0".into()),
+                ..row()
+            },
+            "nick",
+        ),
+        (
+            Row {
+                alias: Some("x\0".into()),
+                ..row()
+            },
+            "alias",
+        ),
     ] {
         assert!(matches!(
             refused(&k, f),
@@ -83,25 +131,88 @@ fn refuses_what_phoenix_refuses_naming_the_field() {
     // CHAR(3): at most 3 single-byte characters, not ending in a space,
     // not empty.
     assert!(matches!(
-        refused(&Row { code: "abcd".into(), ..row() }, "code"),
+        refused(
+            &Row {
+                code: "abcd".into(),
+                ..row()
+            },
+            "code"
+        ),
         ErrorKind::TooLongForPad { len: 4, pad: 3 }
     ));
-    refused(&Row { code: "é".into(), ..row() }, "code");
-    refused(&Row { code: "a ".into(), ..row() }, "code");
-    refused(&Row { code: String::new(), ..row() }, "code");
+    refused(
+        &Row {
+            code: "é".into(),
+            ..row()
+        },
+        "code",
+    );
+    refused(
+        &Row {
+            code: "a ".into(),
+            ..row()
+        },
+        "code",
+    );
+    refused(
+        &Row {
+            code: String::new(),
+            ..row()
+        },
+        "code",
+    );
     // UNSIGNED_* hold 0 ..= the signed type's MAX.
-    let ok = Unsigned { a: 127, b: 32767, c: i32::MAX as u32, d: i64::MAX as u64, bin: vec![0, 0xFF] };
+    let ok = Unsigned {
+        a: 127,
+        b: 32767,
+        c: i32::MAX as u32,
+        d: i64::MAX as u64,
+        bin: vec![0, 0xFF],
+    };
     let bytes = ok.to_vec().expect("the signed MAX fits");
     assert_eq!(Unsigned::decode(&bytes).expect("decodes"), ok);
-    refused(&Unsigned { a: 128, ..ok.clone() }, "a");
-    refused(&Unsigned { b: 32768, ..ok.clone() }, "b");
-    refused(&Unsigned { c: 1 << 31, ..ok.clone() }, "c");
-    refused(&Unsigned { d: 1 << 63, ..ok.clone() }, "d");
-    refused(&Unsigned { bin: vec![], ..ok.clone() }, "bin");
+    refused(
+        &Unsigned {
+            a: 128,
+            ..ok.clone()
+        },
+        "a",
+    );
+    refused(
+        &Unsigned {
+            b: 32768,
+            ..ok.clone()
+        },
+        "b",
+    );
+    refused(
+        &Unsigned {
+            c: 1 << 31,
+            ..ok.clone()
+        },
+        "c",
+    );
+    refused(
+        &Unsigned {
+            d: 1 << 63,
+            ..ok.clone()
+        },
+        "d",
+    );
+    refused(
+        &Unsigned {
+            bin: vec![],
+            ..ok.clone()
+        },
+        "bin",
+    );
     // Decode refuses them too: 0x80 in UNSIGNED_TINYINT.
     let mut bad = bytes.clone();
     bad[0] = 0x80;
-    assert_eq!(Unsigned::decode(&bad).expect_err("128").field_name(), Some("a"));
+    assert_eq!(
+        Unsigned::decode(&bad).expect_err("128").field_name(),
+        Some("a")
+    );
 }
 
 #[test]
@@ -116,19 +227,47 @@ fn bytes_are_phoenixs() {
     assert_eq!(k.to_vec().expect("encodes"), want);
     // Trailing NULLs leave nothing, not even the DESC column's separator
     // for a NULL; a non-null DESC value that ends the key keeps its 0xFF.
-    let k = Row { alias: None, ..row() };
+    let k = Row {
+        alias: None,
+        ..row()
+    };
     assert_eq!(k.to_vec().expect("encodes"), &want[..want.len() - 1]);
-    let k = Row { nick: None, alias: None, ..row() };
+    let k = Row {
+        nick: None,
+        alias: None,
+        ..row()
+    };
     assert_eq!(k.to_vec().expect("encodes"), &want[..want.len() - 3]);
     // A NULL in the middle is its separator, 0x00 even for a DESC column.
-    let k = Row { nick: None, ..row() };
+    let k = Row {
+        nick: None,
+        ..row()
+    };
     let mut mid = want[..want.len() - 3].to_vec();
     mid.extend([0x00, b'x']);
     assert_eq!(k.to_vec().expect("encodes"), mid);
-    let k = Row { active: false, ..row() };
+    let k = Row {
+        active: false,
+        ..row()
+    };
     assert_eq!(k.to_vec().expect("encodes")[11], 0x01, "BOOLEAN DESC false");
-    for k in [row(), Row { nick: None, ..row() }, Row { dept: None, nick: None, alias: None, ..row() }] {
-        assert_eq!(Row::decode(&k.to_vec().expect("encodes")).expect("decodes"), k);
+    for k in [
+        row(),
+        Row {
+            nick: None,
+            ..row()
+        },
+        Row {
+            dept: None,
+            nick: None,
+            alias: None,
+            ..row()
+        },
+    ] {
+        assert_eq!(
+            Row::decode(&k.to_vec().expect("encodes")).expect("decodes"),
+            k
+        );
         assert_eq!(k.encoded_len(), k.to_vec().expect("encodes").len());
     }
 }
@@ -148,7 +287,9 @@ impl Rng {
 /// to the same bytes, or is refused; nothing panics.
 #[test]
 fn hostile_bytes_decode_only_to_keys_phoenix_writes() {
-    let alphabet = [0x00u8, 0xFF, 0x01, 0xFE, b' ', b'a', 0x80, 0x7F, 0x9E, 0xC3, 0xA9];
+    let alphabet = [
+        0x00u8, 0xFF, 0x01, 0xFE, b' ', b'a', 0x80, 0x7F, 0x9E, 0xC3, 0xA9,
+    ];
     let mut rng = Rng(0x1234_5678_9ABC_DEF1);
     let (mut row_ok, mut uns_ok, mut salted_ok) = (0, 0, 0);
     for _ in 0..300_000 {
@@ -160,9 +301,20 @@ fn hostile_bytes_decode_only_to_keys_phoenix_writes() {
         // put them: a valid key with one byte changed, one inserted or cut.
         let mut seeds = [
             row(),
-            Row { dept: None, nick: None, alias: None, ..row() },
-            Row { nick: None, ..row() },
-            Row { alias: None, ..row() },
+            Row {
+                dept: None,
+                nick: None,
+                alias: None,
+                ..row()
+            },
+            Row {
+                nick: None,
+                ..row()
+            },
+            Row {
+                alias: None,
+                ..row()
+            },
         ][(rng.next() % 4) as usize]
             .to_vec()
             .expect("encodes");
@@ -191,7 +343,10 @@ fn hostile_bytes_decode_only_to_keys_phoenix_writes() {
         }
     }
     // Something decoded, so the round trip was tested.
-    assert!(row_ok > 0 && uns_ok > 0 && salted_ok > 0, "{row_ok} {uns_ok} {salted_ok}");
+    assert!(
+        row_ok > 0 && uns_ok > 0 && salted_ok > 0,
+        "{row_ok} {uns_ok} {salted_ok}"
+    );
 }
 
 /// Encoded keys of random values: decode gives them back.
@@ -200,7 +355,9 @@ fn random_keys_round_trip() {
     let mut rng = Rng(0x0BAD_5EED_0BAD_5EED);
     let text = |rng: &mut Rng| -> String {
         let n = 1 + (rng.next() % 4) as usize;
-        (0..n).map(|_| ['a', 'é', '~', '\u{1}', 'z'][(rng.next() % 5) as usize]).collect()
+        (0..n)
+            .map(|_| ['a', 'é', '~', '\u{1}', 'z'][(rng.next() % 5) as usize])
+            .collect()
     };
     for _ in 0..20_000 {
         let opt = |rng: &mut Rng| (rng.next() % 3 != 0).then(|| text(rng));
@@ -215,7 +372,10 @@ fn random_keys_round_trip() {
         };
         let bytes = k.to_vec().expect("encodes");
         assert_eq!(Row::decode(&bytes).expect("decodes"), k);
-        let s = Salted { a: text(&mut rng), b: opt(&mut rng) };
+        let s = Salted {
+            a: text(&mut rng),
+            b: opt(&mut rng),
+        };
         let bytes = s.to_vec().expect("encodes");
         assert_eq!(bytes[0] < 3, true);
         assert_eq!(Salted::decode(&bytes).expect("decodes"), s);

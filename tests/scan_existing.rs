@@ -35,7 +35,12 @@ impl Store {
     }
 
     fn load(&self, keys: &BTreeSet<Vec<u8>>) {
-        let w = self.db.as_ref().expect("open").begin_write().expect("write");
+        let w = self
+            .db
+            .as_ref()
+            .expect("open")
+            .begin_write()
+            .expect("write");
         {
             let mut t = w.open_table(TABLE).expect("table");
             for k in keys {
@@ -134,7 +139,10 @@ fn check_scan<K: RowKey>(
     let streams: Vec<Vec<Vec<u8>>> = ranges.map(|r| rows(t, &r)).collect();
     let mut got = BTreeSet::new();
     for row in streams.iter().flatten() {
-        assert!(got.insert(row.clone()), "{what}: row {row:x?} in two ranges");
+        assert!(
+            got.insert(row.clone()),
+            "{what}: row {row:x?} in two ranges"
+        );
     }
     assert_eq!(&got, expected, "{what}: rows differ from brute force");
     if fan > 1 {
@@ -224,7 +232,10 @@ fn phoenix_asc_varchars_scan_exactly() {
             &select(&|m| m.host == h && m.metric == probe.metric && in_range(&m.ts, &ts.0, &ts.1)),
         );
         let hl = bound(&mut rng, probe.host.clone());
-        let hh = { let v = rng_text_after(&mut rng, &probe.host); bound(&mut rng, v) };
+        let hh = {
+            let v = rng_text_after(&mut rng, &probe.host);
+            bound(&mut rng, v)
+        };
         check_scan(
             &t,
             "host range",
@@ -284,7 +295,10 @@ fn phoenix_desc_columns_scan_exactly_and_sort_descending() {
         .collect();
     let all = load_keys(&keys);
     // Stored order is descending on each column in turn.
-    let stored: Vec<Desc> = all.iter().map(|k| Desc::decode(k).expect("decodes")).collect();
+    let stored: Vec<Desc> = all
+        .iter()
+        .map(|k| Desc::decode(k).expect("decodes"))
+        .collect();
     for w in stored.windows(2) {
         let (a, b) = (&w[0], &w[1]);
         let ka = (&a.name, a.score, a.active, &a.tag);
@@ -312,8 +326,14 @@ fn phoenix_desc_columns_scan_exactly_and_sort_descending() {
         let n = probe.name.clone();
         let (lo, hi) = (bound(&mut rng, -3i64), bound(&mut rng, 2i64));
         let (nl, nh) = (
-            { let v = rng.text(); bound(&mut rng, v) },
-            { let v = rng_text_after(&mut rng, &probe.name); bound(&mut rng, v) },
+            {
+                let v = rng.text();
+                bound(&mut rng, v)
+            },
+            {
+                let v = rng_text_after(&mut rng, &probe.name);
+                bound(&mut rng, v)
+            },
         );
         check_scan(
             &t,
@@ -333,7 +353,11 @@ fn phoenix_desc_columns_scan_exactly_and_sort_descending() {
         check_scan(
             &t,
             "name, score range",
-            Desc::scan().name(n.as_str()).score((lo, hi)).ranges().expect("scan"),
+            Desc::scan()
+                .name(n.as_str())
+                .score((lo, hi))
+                .ranges()
+                .expect("scan"),
             &select(&|d| d.name == n && in_range(&d.score, &lo, &hi)),
         );
         let act = (bound(&mut rng, false), bound(&mut rng, true));
@@ -346,9 +370,20 @@ fn phoenix_desc_columns_scan_exactly_and_sort_descending() {
                 .active(act)
                 .ranges()
                 .expect("scan"),
-            &select(&|d| d.name == n && d.score == probe.score && in_range(&d.active, &act.0, &act.1)),
+            &select(&|d| {
+                d.name == n && d.score == probe.score && in_range(&d.active, &act.0, &act.1)
+            }),
         );
-        let (tl, th) = ({ let v = rng.text(); bound(&mut rng, v) }, { let v = rng.text(); bound(&mut rng, v) });
+        let (tl, th) = (
+            {
+                let v = rng.text();
+                bound(&mut rng, v)
+            },
+            {
+                let v = rng.text();
+                bound(&mut rng, v)
+            },
+        );
         check_scan(
             &t,
             "name, score, active, tag range",
@@ -475,7 +510,10 @@ fn phoenix_nullable_columns_scan_exactly_across_salt_buckets() {
             &select(&|m| *m == p),
         );
     }
-    assert!(fanned >= SCANS * 4, "a scan leaving columns open fans out over the 4 salt values");
+    assert!(
+        fanned >= SCANS * 4,
+        "a scan leaving columns open fans out over the 4 salt values"
+    );
 
     // Columns after the ranged one all nullable: a value may end the key
     // or be followed by a separator.
@@ -504,10 +542,10 @@ fn phoenix_nullable_columns_scan_exactly_across_salt_buckets() {
     };
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
-        let (lo, hi) = (
-            bound(&mut rng, p.b.clone()),
-            { let v = rng_text_after(&mut rng, &p.b); bound(&mut rng, v) },
-        );
+        let (lo, hi) = (bound(&mut rng, p.b.clone()), {
+            let v = rng_text_after(&mut rng, &p.b);
+            bound(&mut rng, v)
+        });
         check_scan(
             &t,
             "a, b range",
@@ -521,7 +559,11 @@ fn phoenix_nullable_columns_scan_exactly_across_salt_buckets() {
         check_scan(
             &t,
             "a, b",
-            TailOpen::scan().a(p.a.as_str()).b(p.b.as_str()).ranges().expect("scan"),
+            TailOpen::scan()
+                .a(p.a.as_str())
+                .b(p.b.as_str())
+                .ranges()
+                .expect("scan"),
             &select(&|m| m.a == p.a && m.b == p.b),
         );
         check_scan(
@@ -596,9 +638,22 @@ fn spread_first_fans_out_and_merges_without_the_shard() {
         let p = rng.pick(&keys);
         let ts = (bound(&mut rng, 10u64), bound(&mut rng, 30u64));
         let r = SpreadFirst::scan().user(p.user).ranges().expect("scan");
-        assert_eq!((r.fan_out(), r.merge_skip()), (4, 5), "one range per shard, skip shard and user");
-        check_scan(&t, "user (shard skipped)", r, &select(&|m| m.user == p.user));
-        let r = SpreadFirst::scan().user(p.user).ts(ts).ranges().expect("scan");
+        assert_eq!(
+            (r.fan_out(), r.merge_skip()),
+            (4, 5),
+            "one range per shard, skip shard and user"
+        );
+        check_scan(
+            &t,
+            "user (shard skipped)",
+            r,
+            &select(&|m| m.user == p.user),
+        );
+        let r = SpreadFirst::scan()
+            .user(p.user)
+            .ts(ts)
+            .ranges()
+            .expect("scan");
         assert_eq!(r.merge_skip(), 5);
         check_scan(
             &t,
@@ -613,7 +668,11 @@ fn spread_first_fans_out_and_merges_without_the_shard() {
             SpreadFirst::scan().user(users).ranges().expect("scan"),
             &select(&|m| in_range(&m.user, &users.0, &users.1)),
         );
-        let r = SpreadFirst::scan().shard(p.shard).user(p.user).ranges().expect("scan");
+        let r = SpreadFirst::scan()
+            .shard(p.shard)
+            .user(p.user)
+            .ranges()
+            .expect("scan");
         assert_eq!(r.fan_out(), 1, "a given shard is one range");
         check_scan(
             &t,
@@ -664,8 +723,16 @@ fn spread_middle_in_digits_fans_out_after_its_prefix() {
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
         let ids = (bound(&mut rng, 1u64), bound(&mut rng, 0x2d2du64));
-        let r = SpreadMiddle::scan().tenant(p.tenant).id(ids).ranges().expect("scan");
-        assert_eq!((r.fan_out(), r.merge_skip()), (12, 5), "tenant (2) and shard digits and '-' (3)");
+        let r = SpreadMiddle::scan()
+            .tenant(p.tenant)
+            .id(ids)
+            .ranges()
+            .expect("scan");
+        assert_eq!(
+            (r.fan_out(), r.merge_skip()),
+            (12, 5),
+            "tenant (2) and shard digits and '-' (3)"
+        );
         check_scan(
             &t,
             "tenant, id range (shard skipped)",
@@ -675,19 +742,30 @@ fn spread_middle_in_digits_fans_out_after_its_prefix() {
         check_scan(
             &t,
             "tenant",
-            SpreadMiddle::scan().tenant(p.tenant).ranges().expect("scan"),
+            SpreadMiddle::scan()
+                .tenant(p.tenant)
+                .ranges()
+                .expect("scan"),
             &select(&|m| m.tenant == p.tenant),
         );
         check_scan(
             &t,
             "tenant, shard",
-            SpreadMiddle::scan().tenant(p.tenant).shard(p.shard).ranges().expect("scan"),
+            SpreadMiddle::scan()
+                .tenant(p.tenant)
+                .shard(p.shard)
+                .ranges()
+                .expect("scan"),
             &select(&|m| m.tenant == p.tenant && m.shard == p.shard),
         );
         check_scan(
             &t,
             "tenant, id (shard skipped)",
-            SpreadMiddle::scan().tenant(p.tenant).id(p.id).ranges().expect("scan"),
+            SpreadMiddle::scan()
+                .tenant(p.tenant)
+                .id(p.id)
+                .ranges()
+                .expect("scan"),
             &select(&|m| m.tenant == p.tenant && m.id == p.id),
         );
     }
@@ -720,7 +798,11 @@ fn spread_last_is_one_range_per_prefix() {
     };
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
-        let r = SpreadLast::scan().user_id(p.user_id).order_id(p.order_id).ranges().expect("scan");
+        let r = SpreadLast::scan()
+            .user_id(p.user_id)
+            .order_id(p.order_id)
+            .ranges()
+            .expect("scan");
         assert_eq!(r.fan_out(), 1, "the prefix covers every shard");
         check_scan(
             &t,
@@ -732,7 +814,11 @@ fn spread_last_is_one_range_per_prefix() {
         check_scan(
             &t,
             "user, order range",
-            SpreadLast::scan().user_id(p.user_id).order_id(o).ranges().expect("scan"),
+            SpreadLast::scan()
+                .user_id(p.user_id)
+                .order_id(o)
+                .ranges()
+                .expect("scan"),
             &select(&|m| m.user_id == p.user_id && in_range(&m.order_id, &o.0, &o.1)),
         );
         // A get reads the candidates: the one row written is among them.

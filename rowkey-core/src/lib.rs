@@ -69,8 +69,8 @@ pub use scan::{
     prefix_stop, ScanArg, ScanBuilder, ScanRanges, ScanValue, MAX_FAN_OUT, MAX_SALT_FIELDS,
 };
 pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
-pub use spread::{Candidate, Candidates, SpreadValue};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
+pub use spread::{Candidate, Candidates, SpreadValue};
 pub use text::Decimal;
 pub use width::Narrow;
 

@@ -23,13 +23,13 @@ pub use crate::slot::{
 };
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::spread::{check_spread, Candidates};
-pub use crate::{phoenix as phx, PhoenixColumn, SpreadValue};
 pub use crate::text::{
     check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,
     write_decimal, Decimal,
 };
 pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
 pub use crate::width::{read_narrow, too_wide, write_narrow, Narrow};
+pub use crate::{phoenix as phx, PhoenixColumn, SpreadValue};
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread,
 };

@@ -163,9 +163,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     };
     // Not only when verifying: a shard out of range is no key this layout
     // writes, whatever the salts say.
-    let verify_spread = l
-        .spread
-        .map(|n| quote!(#p::check_spread(&#var, #n)#err?;));
+    let verify_spread = l.spread.map(|n| quote!(#p::check_spread(&#var, #n)#err?;));
     let slot = format_ident!("__slot{}", l.index);
     let record = if l.in_multi_salt {
         quote!(let #slot = (__body_at, __pos);)

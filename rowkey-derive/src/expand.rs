@@ -149,7 +149,12 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let decode = decode_impls(&g);
     let checks = checks_fn(&g);
     let spread_items = {
-        let lifetimes: Vec<_> = input.original.generics.lifetimes().map(|l| &l.lifetime).collect();
+        let lifetimes: Vec<_> = input
+            .original
+            .generics
+            .lifetimes()
+            .map(|l| &l.lifetime)
+            .collect();
         let ident = &input.original.ident;
         let key_ty = quote!(#ident<#(#lifetimes),*>);
         crate::scan::spread_items(&g.layouts, p, &key_ty, &g.ty_static, &lifetimes)

@@ -28,10 +28,10 @@ mod encode;
 mod expand;
 mod fallback;
 mod model;
+mod phoenix;
 mod salt;
 mod scan;
 mod spread;
-mod phoenix;
 mod valid;
 mod valid_phoenix;
 

@@ -29,7 +29,12 @@ pub fn check(cx: &Ctxt, input: &Input) {
         check_spread(cx, field);
     }
     // One spread: its N candidates per key would multiply with a second's.
-    for extra in input.fields.iter().filter_map(|f| f.attrs.spread.as_ref()).skip(1) {
+    for extra in input
+        .fields
+        .iter()
+        .filter_map(|f| f.attrs.spread.as_ref())
+        .skip(1)
+    {
         cx.syn_error(syn::Error::new(
             extra.span,
             "a key has at most one #[spread] field: a get would have to read every combination \
@@ -163,7 +168,11 @@ fn check_spread(cx: &Ctxt, field: &Field) {
         return;
     }
     match shape(field.ty) {
-        Shape::Int { signed: false, bytes, name: tn } => {
+        Shape::Int {
+            signed: false,
+            bytes,
+            name: tn,
+        } => {
             let n = u64::from(spread.count);
             if bytes == 1 && n > 256 {
                 err(format!(

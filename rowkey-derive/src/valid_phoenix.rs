@@ -11,7 +11,12 @@ use crate::valid::{known_width, shape, Known, Shape};
 pub fn check(cx: &Ctxt, input: &Input) {
     if let Some(salt) = &input.attrs.salt {
         let span = salt.fields.first().map_or_else(
-            || input.attrs.phoenix.unwrap_or_else(proc_macro2::Span::call_site),
+            || {
+                input
+                    .attrs
+                    .phoenix
+                    .unwrap_or_else(proc_macro2::Span::call_site)
+            },
             syn::Ident::span,
         );
         cx.syn_error(syn::Error::new(
@@ -23,7 +28,10 @@ pub fn check(cx: &Ctxt, input: &Input) {
     if let Some(salt) = &input.attrs.java_salt {
         if salt.fields.is_some() || salt.width != 1 {
             cx.syn_error(syn::Error::new(
-                input.attrs.phoenix.unwrap_or_else(proc_macro2::Span::call_site),
+                input
+                    .attrs
+                    .phoenix
+                    .unwrap_or_else(proc_macro2::Span::call_site),
                 "a Phoenix table's SALT_BUCKETS salt is one byte of Java's hash over every byte \
                  of the key after it: write salt(java_hash, buckets = N), without width or \
                  fields(..)",

@@ -318,7 +318,10 @@ impl<K: RowKey> Scan<'_, K> {
             return Err(Self::overflow_error(field));
         }
         let at = u16::try_from(self.len).map_err(|_| Self::overflow_error(field))?;
-        put(0, &mut crate::buf_mut(&mut self.ranges.rows.start)[self.len..end]);
+        put(
+            0,
+            &mut crate::buf_mut(&mut self.ranges.rows.start)[self.len..end],
+        );
         self.spread = Some((at, put));
         self.spread_width = u16::try_from(width).unwrap_or(0);
         self.buckets = count;

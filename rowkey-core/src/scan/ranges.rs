@@ -241,7 +241,10 @@ pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
         }
     }
     if let Some((at, put)) = sh.spread {
-        let (at, end) = (usize::from(at), usize::from(at) + usize::from(sh.spread_width));
+        let (at, end) = (
+            usize::from(at),
+            usize::from(at) + usize::from(sh.spread_width),
+        );
         put(i % sh.buckets, &mut a[at..end]);
         put(i % sh.buckets, &mut b[at..end]);
     }
