@@ -303,13 +303,7 @@ fn phoenix_desc_columns_scan_exactly_and_sort_descending() {
         let (a, b) = (&w[0], &w[1]);
         let ka = (&a.name, a.score, a.active, &a.tag);
         let kb = (&b.name, b.score, b.active, &b.tag);
-        assert!(
-            ka.0 > kb.0
-                || (ka.0 == kb.0
-                    && (ka.1 > kb.1
-                        || (ka.1 == kb.1 && (ka.2 > kb.2 || (ka.2 == kb.2 && ka.3 > kb.3))))),
-            "{a:?} sorts before {b:?}"
-        );
+        assert!(ka > kb, "{a:?} sorts before {b:?}");
     }
     let store = Store::create("desc");
     store.load(&all);

@@ -29,7 +29,7 @@ pub const DESC_SEPARATOR: u8 = 0xFF;
     note = "#[rowkey(phoenix)] fields are i8/i16/i32/i64 (TINYINT..BIGINT, DATE as epoch millis), u8/u16/u32/u64 (UNSIGNED_*), bool (BOOLEAN), [u8; N] (BINARY(N)), String with #[pad(N, b' ')] (CHAR(N)), String (VARCHAR), Vec<u8> (VARBINARY, last), Option<String> (nullable VARCHAR)"
 )]
 pub trait PhoenixColumn: KeyPart {
-    /// What a DESC value's bytes are XORed with: `0xFF` (`SortOrder.invert`)
+    /// The mask a DESC value's bytes are XOR-ed with: `0xFF` (`SortOrder.invert`)
     /// for every type but BOOLEAN, whose DESC bytes are `0x00` for true and
     /// `0x01` for false (`PBoolean.toBytes(Object, SortOrder)`).
     const DESC_MASK: u8 = 0xFF;
@@ -330,19 +330,15 @@ impl Reader {
             self.after_separator = false;
             return Ok(Some(&rest[..end]));
         }
-        match rest.iter().position(|&b| b == SEPARATOR) {
-            Some(end) => {
-                *pos = at + end + 1;
-                self.after_separator = true;
-                Ok((end > 0).then(|| &rest[..end]))
-            }
+        let Some(end) = rest.iter().position(|&b| b == SEPARATOR) else {
             // The last column written: no separator after it.
-            None => {
-                *pos = input.len();
-                self.after_separator = false;
-                Ok(Some(rest))
-            }
-        }
+            *pos = input.len();
+            self.after_separator = false;
+            return Ok(Some(rest));
+        };
+        *pos = at + end + 1;
+        self.after_separator = true;
+        Ok((end > 0).then(|| &rest[..end]))
     }
 }
 

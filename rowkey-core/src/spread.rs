@@ -52,7 +52,7 @@ impl<T: SpreadValue> SpreadValue for &T {
 /// # Errors
 /// [`ErrorKind::SpreadOutOfRange`].
 #[inline(always)]
-pub fn check_spread<V: SpreadValue + ?Sized>(v: &V, count: u32) -> Result<(), ErrorKind> {
+pub fn check_spread<V: SpreadValue>(v: &V, count: u32) -> Result<(), ErrorKind> {
     let value = v.shard();
     if value >= u128::from(count) {
         return Err(ErrorKind::SpreadOutOfRange { value, count });
@@ -159,9 +159,10 @@ impl<K: RowKey> AsRef<[u8]> for Candidate<K> {
 
 impl<K: RowKey> core::fmt::Debug for Candidate<K> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        // The bytes of the key, not the whole buffer they sit in.
         f.debug_struct("Candidate")
             .field("shard", &self.shard)
             .field("key", &crate::Binary(self.as_bytes()))
-            .finish()
+            .finish_non_exhaustive()
     }
 }

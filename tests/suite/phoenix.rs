@@ -98,7 +98,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     };
     println!("\nSELECT * FROM orders WHERE tenant = 'ACME' AND customer = 'alice'");
     let rows = scan(Order::scan().tenant("ACME").customer("alice").ranges()?)?;
-    println!("\n{:<64} {}", "ROW", "COLUMN+CELL");
+    println!("\n{:<64} COLUMN+CELL", "ROW");
     for key in &rows {
         let o = Order::decode(key)?;
         println!(

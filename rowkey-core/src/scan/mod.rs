@@ -123,7 +123,7 @@ pub struct Scan<'r, K: RowKey> {
     /// A `#[spread]` field given a value (or range): no fan-out over it.
     spread_given: bool,
     /// A `#[spread]` field left open: its place and writer (`Shape::spread`).
-    spread: Option<(u16, fn(u32, &mut [u8]))>,
+    spread: Option<(u16, ranges::ShardWriter)>,
     spread_width: u16,
 }
 
@@ -297,7 +297,7 @@ impl<K: RowKey> Scan<'_, K> {
         field: &'static str,
         count: u32,
         width: Option<usize>,
-        put: fn(u32, &mut [u8]),
+        put: ranges::ShardWriter,
     ) -> Result<(), Error> {
         if self.spread_given || self.spread.is_some() {
             return Ok(());

@@ -8,6 +8,10 @@ use crate::__private::HBASE_MAX_KEY;
 use crate::{KeyBuf, KeyRange, RowKey};
 use core::num::NonZeroU32;
 
+/// Writes shard `i`'s bytes of a `#[spread]` field into the room a fanned
+/// out scan keeps for it (`Scan::fan_spread`).
+pub type ShardWriter = fn(u32, &mut [u8]);
+
 /// The shape of one scan's ranges: everything range `i` is computed from
 /// besides the two template rows.
 #[derive(Clone, Copy)]
@@ -38,7 +42,7 @@ pub(super) struct Shape {
     /// A `#[spread(N)]` field the scan left open: where its bytes start in
     /// the prefix and the writer of shard `i`'s bytes there (range `i`'s
     /// shard is `i % buckets`).
-    pub(super) spread: Option<(u16, fn(u32, &mut [u8]))>,
+    pub(super) spread: Option<(u16, ShardWriter)>,
     /// Its width.
     pub(super) spread_width: u16,
 }
