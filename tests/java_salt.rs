@@ -1227,3 +1227,51 @@ fn md5_salt_over_narrow_field_in_batches() {
         start = end;
     }
 }
+
+/// The whole-key form with a 2-byte salt: W big-endian bytes of the bucket.
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(salt(java_hash, buckets = 1000, width = 2))]
+struct WholeW2 {
+    a: u32,
+    b: String,
+}
+
+/// Salt values past what one scan may fan out to.
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(salt(java_hash, buckets = 16777216, width = 3, fields(a)))]
+struct Wide {
+    a: u32,
+    b: u32,
+}
+
+#[test]
+fn wider_salts() {
+    for (a, b) in [
+        (0u32, ""),
+        (1, "x"),
+        (u32::MAX, "\u{e9}\u{e9}"),
+        (7, "zzzzzzzz"),
+    ] {
+        let k = WholeW2 { a, b: b.to_owned() };
+        let bytes = k.to_vec().unwrap();
+        let salt = (java_hash(&bytes[2..]) % 1000).abs();
+        assert_eq!(&bytes[..2], &u16::try_from(salt).unwrap().to_be_bytes());
+        assert_eq!(WholeW2::decode(&bytes).unwrap(), k);
+        let w = Wide { a, b: 1 };
+        let bytes = w.to_vec().unwrap();
+        // With fields(..), a first field of zero bytes keeps the salt 0
+        // (OpenTSDB's annotation-row rule).
+        let salt = if a == 0 { 0 } else { (java_hash(&a.to_be_bytes()) % 16_777_216).abs() };
+        assert_eq!(&bytes[..3], &salt.to_be_bytes()[1..]);
+        // Given the salt's field, the scan computes it: one range.
+        assert_eq!(Wide::scan().a(a).ranges().unwrap().fan_out(), 1);
+    }
+    assert_eq!(WholeW2::scan().a(1).ranges().unwrap().fan_out(), 1000);
+    assert_eq!(
+        WholeW2::split_keys(4).unwrap().to_vecs(),
+        [vec![0, 250], vec![1, 244], vec![2, 238]]
+    );
+    // 2^24 ranges would be too many: refused, naming the salt.
+    let e = Wide::scan().ranges().unwrap_err();
+    assert_eq!(e.field_name(), Some("salt"));
+}
