@@ -1261,7 +1261,11 @@ fn wider_salts() {
         let bytes = w.to_vec().unwrap();
         // With fields(..), a first field of zero bytes keeps the salt 0
         // (OpenTSDB's annotation-row rule).
-        let salt = if a == 0 { 0 } else { (java_hash(&a.to_be_bytes()) % 16_777_216).abs() };
+        let salt = if a == 0 {
+            0
+        } else {
+            (java_hash(&a.to_be_bytes()) % 16_777_216).abs()
+        };
         assert_eq!(&bytes[..3], &salt.to_be_bytes()[1..]);
         // Given the salt's field, the scan computes it: one range.
         assert_eq!(Wide::scan().a(a).ranges().unwrap().fan_out(), 1);

@@ -216,3 +216,45 @@ pub fn text_scans(key: &Text<'_>) -> ::core::result::Result<[usize; 4], ::rk::Er
         ::core::iter::ExactSizeIterator::len(&last),
     ])
 }
+
+/// A Phoenix key (salted, nullable and DESC columns) under the same
+/// shadowing.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk", phoenix, salt(java_hash, buckets = 4))]
+pub struct Phx {
+    #[pad(3, b' ')]
+    pub code: ::std::string::String,
+    pub name: ::std::string::String,
+    pub dept: ::core::option::Option<::std::string::String>,
+    #[desc]
+    pub score: i64,
+    #[desc]
+    pub nick: ::core::option::Option<::std::string::String>,
+}
+
+/// A spread key: its candidates and a scan that skips the shard.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct Sharded {
+    #[spread(4)]
+    pub shard: u8,
+    pub user: u32,
+    pub ts: u64,
+}
+
+/// The Phoenix prefix scan and the spread's fan-out: their range counts.
+pub fn existing_table_scans(
+    phx: &Phx,
+    spread: &Sharded,
+) -> ::core::result::Result<[usize; 3], ::rk::Error> {
+    let p = Phx::scan()
+        .code(phx.code.as_str())
+        .name(phx.name.as_str())
+        .ranges()?;
+    let s = Sharded::scan().user(spread.user).ts(0..10).ranges()?;
+    ::core::result::Result::Ok([
+        ::core::iter::ExactSizeIterator::len(&p),
+        ::core::iter::ExactSizeIterator::len(&s),
+        ::core::iter::ExactSizeIterator::len(&spread.candidates()),
+    ])
+}

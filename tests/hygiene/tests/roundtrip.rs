@@ -178,3 +178,25 @@ fn text_keys_from_a_scope_without_prelude() {
     assert_eq!(rowkey_hygiene::Text::decode(&bytes).unwrap(), key);
     assert_eq!(rowkey_hygiene::text_scans(&key).unwrap(), [1, 1, 1, 1]);
 }
+
+#[test]
+fn phoenix_and_spread_keys_work_under_shadowing() {
+    let phx = rowkey_hygiene::Phx {
+        code: "ab".into(),
+        name: "n".into(),
+        dept: None,
+        score: -1,
+        nick: Some("k".into()),
+    };
+    let bytes = phx.to_vec().expect("encodes");
+    assert_eq!(rowkey_hygiene::Phx::decode(&bytes).expect("decodes"), phx);
+    let spread = rowkey_hygiene::Sharded {
+        shard: 2,
+        user: 7,
+        ts: 3,
+    };
+    assert_eq!(
+        rowkey_hygiene::existing_table_scans(&phx, &spread).expect("scans"),
+        [4, 4, 4]
+    );
+}
