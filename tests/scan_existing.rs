@@ -873,3 +873,68 @@ fn spread_refuses_a_shard_out_of_range_naming_the_field() {
     );
     let _ = ScanBuilder::ranges(SpreadLast::scan()).expect("whole table");
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SpreadNarrow {
+    #[spread(300)]
+    #[width(2)]
+    shard: u32,
+    id: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct SpreadDigits {
+    #[spread(20)]
+    #[decimal]
+    #[delim(b'-')]
+    shard: u16,
+    id: u32,
+}
+
+#[test]
+fn spread_in_other_encodings() {
+    // #[width(2)]: two bytes per shard, 300 shards.
+    let k = SpreadNarrow { shard: 299, id: 5 };
+    let bytes = k.to_vec().expect("encodes");
+    assert_eq!(bytes[..2], [1, 43]);
+    assert_eq!(SpreadNarrow::decode(&bytes).expect("decodes"), k);
+    let c: Vec<Vec<u8>> = k
+        .candidates()
+        .map(|c| c.expect("candidate").to_vec())
+        .collect();
+    assert_eq!(c.len(), 300);
+    assert_eq!(c[299], bytes);
+    assert_eq!(c[0][..2], [0, 0]);
+    let r = SpreadNarrow::scan().id(5).ranges().expect("scan");
+    assert_eq!((r.fan_out(), r.merge_skip()), (300, 10));
+    let ranges: Vec<_> = r.collect();
+    assert!(ranges[299].contains(&bytes) && !ranges[298].contains(&bytes));
+    assert!(SpreadNarrow { shard: 300, id: 5 }.to_vec().is_err());
+
+    // #[decimal] without a width: the shard's digits vary in length, so a
+    // scan cannot leave it open (and says so); given, it scans.
+    let k = SpreadDigits { shard: 17, id: 9 };
+    let bytes = k.to_vec().expect("encodes");
+    assert_eq!(&bytes[..3], b"17-");
+    let c: Vec<Vec<u8>> = k
+        .candidates()
+        .map(|c| c.expect("candidate").to_vec())
+        .collect();
+    assert_eq!(&c[3][..2], b"3-");
+    assert_eq!(c[17], bytes);
+    let e = SpreadDigits::scan()
+        .id(9)
+        .ranges()
+        .expect_err("variable-width shard");
+    assert_eq!(e.field_name(), Some("shard"));
+    let r = SpreadDigits::scan().shard(17).id(9).ranges().expect("scan");
+    assert!(r.clone().next().expect("one range").contains(&bytes));
+
+    // A leading one-byte shard: regions split on its values.
+    let splits: Vec<Vec<u8>> = SpreadFirst::split_keys(4)
+        .expect("splits")
+        .iter()
+        .map(|k| k.as_ref().to_vec())
+        .collect();
+    assert_eq!(splits, [vec![1], vec![2], vec![3]]);
+}

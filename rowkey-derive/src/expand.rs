@@ -209,6 +209,20 @@ fn spread(g: &Gen) -> TokenStream {
             let k = l.salt.unwrap_or(0);
             quote!(#p::Spread::HexSalt { chars: #k })
         }
+        // A leading one-byte shard splits as a bucket does: one region per
+        // first byte.
+        (None, Some(l))
+            if l.spread.is_some_and(|n| n <= 256)
+                && l.decimal.is_none()
+                && l.width.is_none()
+                && matches!(
+                    crate::valid::shape(l.inner_ty),
+                    crate::valid::Shape::Int { bytes: 1, .. }
+                ) =>
+        {
+            let n = l.spread.unwrap_or(0);
+            quote!(#p::Spread::Bucket { count: #n })
+        }
         (None, Some(l)) if l.bucket.is_some() => {
             let n = l.bucket.unwrap_or(0);
             quote!(#p::Spread::Bucket { count: #n })

@@ -180,6 +180,15 @@ fn check_spread(cx: &Ctxt, field: &Field) {
                      #[spread(256)], or make the field u16"
                 ));
             }
+            if let Some(w) = a.width.as_ref().map(|w| w.bytes).filter(|&w| w < 3) {
+                let holds = 1u64 << (8 * w);
+                if n > holds {
+                    err(format!(
+                        "#[spread({n})] with #[width({w})]: {w} bytes hold {holds} shards; widen \
+                         the field or spread over fewer shards"
+                    ));
+                }
+            }
             if let Some(w) = a.decimal.as_ref().and_then(|d| d.width) {
                 if w < 5 && n > 10u64.pow(u32::try_from(w).unwrap_or(4)) {
                     err(format!(
