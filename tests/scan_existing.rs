@@ -938,3 +938,36 @@ fn spread_in_other_encodings() {
         .collect();
     assert_eq!(splits, [vec![1], vec![2], vec![3]]);
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(spread_not_first)]
+struct SpreadAndBucket {
+    #[spread(4)]
+    shard: u8,
+    user: u32,
+    #[bucket(8)]
+    ts: u64,
+}
+
+#[test]
+fn a_spread_left_open_refuses_a_second_fan_out() {
+    let e = SpreadAndBucket::scan()
+        .user(1)
+        .ts(0..10)
+        .ranges()
+        .expect_err("two fan-outs");
+    assert!(e.to_string().contains("#[spread]"), "{e}");
+    let e = SpreadAndBucket::scan()
+        .user(1)
+        .ranges()
+        .expect_err("two fan-outs");
+    assert!(e.to_string().contains("#[bucket]"), "{e}");
+    // With the shard given, the bucket fans out alone.
+    let r = SpreadAndBucket::scan()
+        .shard(2)
+        .user(1)
+        .ts(0..10)
+        .ranges()
+        .expect("scan");
+    assert_eq!(r.fan_out(), 8);
+}

@@ -332,6 +332,18 @@ impl<K: RowKey> Scan<'_, K> {
     /// The next field is bucketed and not fixed by the prefix: fan out.
     #[inline(always)]
     pub fn fan_bucket(&mut self, count: u32) {
+        if self.spread.is_some() {
+            // One fan-out per scan: the ranges' counter is the spread's.
+            self.fail(Error::key(
+                K::NAME,
+                ErrorKind::Invalid {
+                    reason: "this scan leaves a #[spread] field open and would fan out over a \
+                             #[bucket] as well; give the spread field a value (or the \
+                             bucketed field one)",
+                },
+            ));
+            return;
+        }
         if self.buckets == 0 && (2..=65536).contains(&count) {
             self.buckets = count;
             self.gap = crate::__private::bucket_width(count);
