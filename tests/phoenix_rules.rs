@@ -27,8 +27,8 @@ struct Unsigned {
     a: u8,
     b: u16,
     c: u32,
-    d: u64,
     #[desc]
+    d: u64,
     bin: Vec<u8>,
 }
 

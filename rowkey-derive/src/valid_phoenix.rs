@@ -94,6 +94,16 @@ fn check_field(cx: &Ctxt, field: &Field, last: bool) {
         }
     }
     let ty = inner.unwrap_or(field.ty);
+    if let (Some(d), Shape::VecU8 | Shape::Bytes) = (a.desc, shape(ty)) {
+        cx.syn_error(syn::Error::new(
+            d,
+            format!(
+                "#[desc] on `{name}`, a VARBINARY: Phoenix refuses descending VARBINARY \
+                 primary-key columns; remove #[desc], or make it BINARY(N) ([u8; N]), which \
+                 may be DESC"
+            ),
+        ));
+    }
     if !last && matches!(shape(ty), Shape::VecU8 | Shape::Bytes) {
         cx.syn_error(syn::Error::new_spanned(
             field.ty,
