@@ -1261,7 +1261,11 @@ fn wider_salts() {
         let bytes = w.to_vec().unwrap();
         // With fields(..), a first field of zero bytes keeps the salt 0
         // (OpenTSDB's annotation-row rule).
-        let salt = if a == 0 { 0 } else { (java_hash(&a.to_be_bytes()) % 16_777_216).abs() };
+        let salt = if a == 0 {
+            0
+        } else {
+            (java_hash(&a.to_be_bytes()) % 16_777_216).abs()
+        };
         assert_eq!(&bytes[..3], &salt.to_be_bytes()[1..]);
         // Given the salt's field, the scan computes it: one range.
         assert_eq!(Wide::scan().a(a).ranges().unwrap().fan_out(), 1);
@@ -1274,4 +1278,161 @@ fn wider_salts() {
     // 2^24 ranges would be too many: refused, naming the salt.
     let e = Wide::scan().ranges().unwrap_err();
     assert_eq!(e.field_name(), Some("salt"));
+}
+
+/// Rows of all-0xFF bytes after the salt: a stop row's successor carries
+/// into the salt byte (the end of that salt value), or, for the last value
+/// of a one-byte salt of 256, runs to the end of the table.
+#[test]
+fn all_ff_bounds_carry_into_the_salt() {
+    let mut points = tsdb_points(41, 1500);
+    for (m, t, tags) in [
+        (0x00FF_FFFF, u32::MAX, vec![[0xFF; 6]]),
+        (0x00FF_FFFF, u32::MAX, vec![]),
+        (0x00FF_FFFF, u32::MAX - 1, vec![[0xFF; 6], [0xFF; 6]]),
+        (0x00FF_FFFE, u32::MAX, vec![[0xFF; 6]]),
+    ] {
+        points.push(TsdbW0 {
+            metric: m,
+            base_time: t,
+            tags,
+        });
+    }
+    macro_rules! layout {
+        ($k:ident, $w:expr) => {{
+            let keys: BTreeSet<Vec<u8>> = points
+                .iter()
+                .map(|p| {
+                    $k {
+                        metric: p.metric,
+                        base_time: p.base_time,
+                        tags: p.tags.clone(),
+                    }
+                    .to_vec()
+                    .unwrap()
+                })
+                .collect();
+            let store = Store::create(stringify!($k), &keys);
+            let d = |k: &[u8]| $k::decode(k).unwrap();
+            for m in [0x00FF_FFFE, 0x00FF_FFFF] {
+                check(
+                    &store,
+                    &keys,
+                    $k::scan()
+                        .metric(m)
+                        .base_time(u32::MAX - 1..)
+                        .ranges()
+                        .unwrap(),
+                    $w,
+                    |k| {
+                        let v = d(k);
+                        v.metric == m && v.base_time >= u32::MAX - 1
+                    },
+                    "to the end",
+                );
+                check(
+                    &store,
+                    &keys,
+                    $k::scan()
+                        .metric(m)
+                        .base_time(..=u32::MAX)
+                        .ranges()
+                        .unwrap(),
+                    $w,
+                    |k| d(k).metric == m,
+                    "..=MAX",
+                );
+                check(
+                    &store,
+                    &keys,
+                    $k::scan()
+                        .metric(m)
+                        .base_time(u32::MAX)
+                        .tags(vec![[0xFF; 6]]..)
+                        .ranges()
+                        .unwrap(),
+                    $w,
+                    |k| {
+                        let v = d(k);
+                        v.metric == m && v.base_time == u32::MAX && v.tags >= vec![[0xFF; 6]]
+                    },
+                    "tags from ff",
+                );
+                check(
+                    &store,
+                    &keys,
+                    $k::scan().metric(m..).ranges().unwrap(),
+                    $w,
+                    |k| d(k).metric >= m,
+                    "metric from",
+                );
+            }
+        }};
+    }
+    layout!(TsdbW0, 0);
+    layout!(TsdbW1, 1);
+    layout!(TsdbW2, 2);
+
+    let mut rng = Rng(77);
+    let mut all: Vec<SaltedBytes> = (0..2000)
+        .map(|_| SaltedBytes {
+            id: [0, 1, 0xFFFF][rng.below(3) as usize],
+            body: (0..rng.below(4))
+                .map(|_| [0u8, 0xFE, 0xFF][rng.below(3) as usize])
+                .collect(),
+        })
+        .collect();
+    all.push(SaltedBytes {
+        id: 0xFFFF,
+        body: vec![0xFF; 3],
+    });
+    let keys: BTreeSet<Vec<u8>> = all.iter().map(|k| k.to_vec().unwrap()).collect();
+    let store = Store::create("salted_ff", &keys);
+    let d = |k: &[u8]| SaltedBytes::decode(k).unwrap();
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan().id(0xFFFF).ranges().unwrap(),
+        1,
+        |k| d(k).id == 0xFFFF,
+        "id ff",
+    );
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan()
+            .id(0xFFFF)
+            .body(vec![0xFF]..)
+            .ranges()
+            .unwrap(),
+        1,
+        |k| {
+            let v = d(k);
+            v.id == 0xFFFF && v.body >= vec![0xFF]
+        },
+        "body from ff",
+    );
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan().id(0xFFFF..).ranges().unwrap(),
+        1,
+        |k| d(k).id == 0xFFFF,
+        "id from ff",
+    );
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan()
+            .id(0xFFFF)
+            .body(vec![0xFF; 3])
+            .ranges()
+            .unwrap(),
+        1,
+        |k| {
+            let v = d(k);
+            v.id == 0xFFFF && v.body == [0xFF; 3]
+        },
+        "exact ff",
+    );
 }
