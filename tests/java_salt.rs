@@ -1436,3 +1436,108 @@ fn all_ff_bounds_carry_into_the_salt() {
         "exact ff",
     );
 }
+
+/// Valid keys with bytes flipped, inserted, removed or cut: decode never
+/// panics, and whatever it accepts encodes back to the same bytes.
+#[test]
+fn mutated_keys_decode_or_refuse() {
+    let mut rng = Rng(123);
+    let mut seen = [0usize; 2];
+    let valid: Vec<Vec<u8>> = tsdb_points(5, 300)
+        .into_iter()
+        .flat_map(|p| {
+            [
+                TsdbW1 {
+                    metric: p.metric,
+                    base_time: p.base_time,
+                    tags: p.tags.clone(),
+                }
+                .to_vec()
+                .unwrap(),
+                TsdbW2 {
+                    metric: p.metric,
+                    base_time: p.base_time,
+                    tags: p.tags.clone(),
+                }
+                .to_vec()
+                .unwrap(),
+                Uid {
+                    id: p.metric,
+                    big: u64::from(p.base_time),
+                    small: 3,
+                }
+                .to_vec()
+                .unwrap(),
+                Salted {
+                    tenant: "ab".into(),
+                    created: i64::from(p.base_time),
+                    seq: p.metric,
+                }
+                .to_vec()
+                .unwrap(),
+            ]
+        })
+        .collect();
+    for key in &valid {
+        for _ in 0..40 {
+            let mut k = key.clone();
+            for _ in 0..=rng.below(3) {
+                let at = rng.below(k.len() as u64 + 1) as usize;
+                match rng.below(4) {
+                    0 if at < k.len() => k[at] ^= 1 << rng.below(8),
+                    1 => k.insert(at, rng.next() as u8),
+                    2 if at < k.len() => drop(k.remove(at)),
+                    _ => k.truncate(at),
+                }
+            }
+            macro_rules! roundtrip {
+                ($($k:ident),*) => {$(
+                    if let Ok(d) = $k::decode(&k) {
+                        assert_eq!(d.to_vec().unwrap(), k, "{} accepted {k:02x?}", stringify!($k));
+                        seen[0] += 1;
+                    } else {
+                        seen[1] += 1;
+                    }
+                    let _ = $k::decode_unverified(&k);
+                    let _ = $k::explain(&k).map(|e| e.to_string());
+                )*};
+            }
+            roundtrip!(TsdbW0, TsdbW1, TsdbW2, Uid, Salted, Series, SaltedBytes);
+        }
+    }
+    assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+}
+
+#[test]
+fn split_keys_for_any_java_spread_never_panics() {
+    for width in [0, 1, 2, 3, 4, 5, usize::MAX] {
+        for buckets in [
+            0,
+            1,
+            2,
+            255,
+            256,
+            257,
+            65536,
+            65537,
+            1 << 24,
+            i32::MAX as u32,
+            u32::MAX,
+        ] {
+            for n in [0, 1, 2, 3, 256, 100_000] {
+                let r = rowkey::split_keys_for(Spread::JavaHash { buckets, width }, n);
+                let valid = (1..=4).contains(&width)
+                    && buckets >= 2
+                    && u64::from(buckets) <= (1u64 << (8 * width)).min(i32::MAX as u64)
+                    && n >= 2
+                    && n as u64 <= u64::from(buckets);
+                assert_eq!(r.is_ok(), valid, "{width} {buckets} {n}");
+                if let Ok(s) = r {
+                    let keys = s.to_vecs();
+                    assert!(keys.iter().all(|k| k.len() == width));
+                    assert!(keys.windows(2).all(|w| w[0] < w[1]));
+                }
+            }
+        }
+    }
+}
