@@ -1541,3 +1541,32 @@ fn split_keys_for_any_java_spread_never_panics() {
         }
     }
 }
+
+#[test]
+fn trailing_bytes_are_named_as_such() {
+    let mut b = Salted {
+        tenant: "ab".into(),
+        created: 5,
+        seq: 1,
+    }
+    .to_vec()
+    .unwrap();
+    b.push(0);
+    let e = Salted::decode(&b).unwrap_err();
+    assert_eq!(e.kind(), &ErrorKind::TrailingBytes { count: 1 });
+    let mut b = Uid {
+        id: 1,
+        big: 2,
+        small: 3,
+    }
+    .to_vec()
+    .unwrap();
+    b.push(9);
+    assert_eq!(
+        Uid::decode(&b).unwrap_err().kind(),
+        &ErrorKind::TrailingBytes { count: 1 }
+    );
+    // A salt cut short names the salt.
+    let e = TsdbW2::decode(&[7]).unwrap_err();
+    assert_eq!(e.field_name(), Some("salt"));
+}
