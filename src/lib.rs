@@ -349,7 +349,7 @@ pub mod attributes {
     //! | `[u8; N]` | the N bytes | UUIDs, fixed binary ids |
     //! | `&str`, `String` | UTF-8 bytes, variable width | `Bytes.toBytes(String)` |
     //! | `&[u8]`, `Vec<u8>` | the bytes, variable width | |
-    //! | `Vec<T>`, `T` fixed-width (integers, `bool`, `[u8; N]`, your types implementing [`Element`](crate::Element)) | the elements back to back, no count, no terminator: the **last** field only; decode refuses a length that is not a whole number of elements | OpenTSDB's tag pairs, `Vec<[u8; 6]>` |
+    //! | `Vec<T>`, `T` fixed-width (integers, `bool`, `[u8; N]`, your types implementing [`Element`](crate::Element)) | the elements back to back, no count, no terminator: the **last** field only; decode refuses a length that is not a whole number of elements; ranges work when `T` keeps order, and a scan takes the list as `Vec<T>`, `&[T]` or `&Vec<T>` | OpenTSDB's tag pairs, `Vec<[u8; 6]>` |
     //! | your type | through [`KeyPart`](crate::KeyPart) | short codes (`淘寶 => tb`), newtypes |
     //!
     //! A variable-width field may stand unadorned only as the **last** field.

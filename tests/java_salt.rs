@@ -1570,3 +1570,56 @@ fn trailing_bytes_are_named_as_such() {
     let e = TsdbW2::decode(&[7]).unwrap_err();
     assert_eq!(e.field_name(), Some("salt"));
 }
+
+#[test]
+fn vec_fields_scan_with_borrowed_lists() {
+    let tags = vec![[0, 0, 1, 0, 0, 2], [0, 0, 3, 0, 0, 4]];
+    let owned = TsdbW1::scan()
+        .metric(1)
+        .base_time(3600)
+        .tags(tags.clone())
+        .ranges()
+        .unwrap();
+    let slice = TsdbW1::scan()
+        .metric(1)
+        .base_time(3600)
+        .tags(&tags[..])
+        .ranges()
+        .unwrap();
+    let vec_ref = TsdbW1::scan()
+        .metric(1)
+        .base_time(3600)
+        .tags(&tags)
+        .ranges()
+        .unwrap();
+    let rows = |r: ScanRanges<TsdbW1>| {
+        r.map(|r| (r.start().to_vec(), r.stop().map(<[u8]>::to_vec)))
+            .collect::<Vec<_>>()
+    };
+    let want = rows(owned);
+    assert_eq!(want.len(), 1);
+    assert_eq!(rows(slice), want);
+    assert_eq!(rows(vec_ref), want);
+    let a = Series::scan()
+        .host(1)
+        .points(&[1i16, 2][..]..&[3i16][..])
+        .ranges()
+        .unwrap();
+    let b = Series::scan()
+        .host(1)
+        .points(vec![1i16, 2]..vec![3i16])
+        .ranges()
+        .unwrap();
+    let (a, b) = (a.collect::<Vec<_>>(), b.collect::<Vec<_>>());
+    assert_eq!(a.len(), 1);
+    assert_eq!((a[0].start(), a[0].stop()), (b[0].start(), b[0].stop()));
+    let lo = vec![5i16];
+    let c = Series::scan()
+        .host(1)
+        .points(&lo..)
+        .ranges()
+        .unwrap()
+        .next()
+        .unwrap();
+    assert_eq!(c.start(), [0, 1, 0x80, 0x05]);
+}
