@@ -1279,3 +1279,347 @@ fn wider_salts() {
     let e = Wide::scan().ranges().unwrap_err();
     assert_eq!(e.field_name(), Some("salt"));
 }
+
+/// Rows of all-0xFF bytes after the salt: a stop row's successor carries
+/// into the salt byte (the end of that salt value), or, for the last value
+/// of a one-byte salt of 256, runs to the end of the table.
+#[test]
+fn all_ff_bounds_carry_into_the_salt() {
+    let mut points = tsdb_points(41, 1500);
+    for (m, t, tags) in [
+        (0x00FF_FFFF, u32::MAX, vec![[0xFF; 6]]),
+        (0x00FF_FFFF, u32::MAX, vec![]),
+        (0x00FF_FFFF, u32::MAX - 1, vec![[0xFF; 6], [0xFF; 6]]),
+        (0x00FF_FFFE, u32::MAX, vec![[0xFF; 6]]),
+    ] {
+        points.push(TsdbW0 {
+            metric: m,
+            base_time: t,
+            tags,
+        });
+    }
+    macro_rules! layout {
+        ($k:ident, $w:expr) => {{
+            let keys: BTreeSet<Vec<u8>> = points
+                .iter()
+                .map(|p| {
+                    $k {
+                        metric: p.metric,
+                        base_time: p.base_time,
+                        tags: p.tags.clone(),
+                    }
+                    .to_vec()
+                    .unwrap()
+                })
+                .collect();
+            let store = Store::create(stringify!($k), &keys);
+            let d = |k: &[u8]| $k::decode(k).unwrap();
+            for m in [0x00FF_FFFE, 0x00FF_FFFF] {
+                check(
+                    &store,
+                    &keys,
+                    $k::scan()
+                        .metric(m)
+                        .base_time(u32::MAX - 1..)
+                        .ranges()
+                        .unwrap(),
+                    $w,
+                    |k| {
+                        let v = d(k);
+                        v.metric == m && v.base_time >= u32::MAX - 1
+                    },
+                    "to the end",
+                );
+                check(
+                    &store,
+                    &keys,
+                    $k::scan()
+                        .metric(m)
+                        .base_time(..=u32::MAX)
+                        .ranges()
+                        .unwrap(),
+                    $w,
+                    |k| d(k).metric == m,
+                    "..=MAX",
+                );
+                check(
+                    &store,
+                    &keys,
+                    $k::scan()
+                        .metric(m)
+                        .base_time(u32::MAX)
+                        .tags(vec![[0xFF; 6]]..)
+                        .ranges()
+                        .unwrap(),
+                    $w,
+                    |k| {
+                        let v = d(k);
+                        v.metric == m && v.base_time == u32::MAX && v.tags >= vec![[0xFF; 6]]
+                    },
+                    "tags from ff",
+                );
+                check(
+                    &store,
+                    &keys,
+                    $k::scan().metric(m..).ranges().unwrap(),
+                    $w,
+                    |k| d(k).metric >= m,
+                    "metric from",
+                );
+            }
+        }};
+    }
+    layout!(TsdbW0, 0);
+    layout!(TsdbW1, 1);
+    layout!(TsdbW2, 2);
+
+    let mut rng = Rng(77);
+    let mut all: Vec<SaltedBytes> = (0..2000)
+        .map(|_| SaltedBytes {
+            id: [0, 1, 0xFFFF][rng.below(3) as usize],
+            body: (0..rng.below(4))
+                .map(|_| [0u8, 0xFE, 0xFF][rng.below(3) as usize])
+                .collect(),
+        })
+        .collect();
+    all.push(SaltedBytes {
+        id: 0xFFFF,
+        body: vec![0xFF; 3],
+    });
+    let keys: BTreeSet<Vec<u8>> = all.iter().map(|k| k.to_vec().unwrap()).collect();
+    let store = Store::create("salted_ff", &keys);
+    let d = |k: &[u8]| SaltedBytes::decode(k).unwrap();
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan().id(0xFFFF).ranges().unwrap(),
+        1,
+        |k| d(k).id == 0xFFFF,
+        "id ff",
+    );
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan()
+            .id(0xFFFF)
+            .body(vec![0xFF]..)
+            .ranges()
+            .unwrap(),
+        1,
+        |k| {
+            let v = d(k);
+            v.id == 0xFFFF && v.body >= vec![0xFF]
+        },
+        "body from ff",
+    );
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan().id(0xFFFF..).ranges().unwrap(),
+        1,
+        |k| d(k).id == 0xFFFF,
+        "id from ff",
+    );
+    check(
+        &store,
+        &keys,
+        SaltedBytes::scan()
+            .id(0xFFFF)
+            .body(vec![0xFF; 3])
+            .ranges()
+            .unwrap(),
+        1,
+        |k| {
+            let v = d(k);
+            v.id == 0xFFFF && v.body == [0xFF; 3]
+        },
+        "exact ff",
+    );
+}
+
+/// Valid keys with bytes flipped, inserted, removed or cut: decode never
+/// panics, and whatever it accepts encodes back to the same bytes.
+#[test]
+fn mutated_keys_decode_or_refuse() {
+    let mut rng = Rng(123);
+    let mut seen = [0usize; 2];
+    let valid: Vec<Vec<u8>> = tsdb_points(5, 300)
+        .into_iter()
+        .flat_map(|p| {
+            [
+                TsdbW1 {
+                    metric: p.metric,
+                    base_time: p.base_time,
+                    tags: p.tags.clone(),
+                }
+                .to_vec()
+                .unwrap(),
+                TsdbW2 {
+                    metric: p.metric,
+                    base_time: p.base_time,
+                    tags: p.tags.clone(),
+                }
+                .to_vec()
+                .unwrap(),
+                Uid {
+                    id: p.metric,
+                    big: u64::from(p.base_time),
+                    small: 3,
+                }
+                .to_vec()
+                .unwrap(),
+                Salted {
+                    tenant: "ab".into(),
+                    created: i64::from(p.base_time),
+                    seq: p.metric,
+                }
+                .to_vec()
+                .unwrap(),
+            ]
+        })
+        .collect();
+    for key in &valid {
+        for _ in 0..40 {
+            let mut k = key.clone();
+            for _ in 0..=rng.below(3) {
+                let at = rng.below(k.len() as u64 + 1) as usize;
+                match rng.below(4) {
+                    0 if at < k.len() => k[at] ^= 1 << rng.below(8),
+                    1 => k.insert(at, rng.next() as u8),
+                    2 if at < k.len() => drop(k.remove(at)),
+                    _ => k.truncate(at),
+                }
+            }
+            macro_rules! roundtrip {
+                ($($k:ident),*) => {$(
+                    if let Ok(d) = $k::decode(&k) {
+                        assert_eq!(d.to_vec().unwrap(), k, "{} accepted {k:02x?}", stringify!($k));
+                        seen[0] += 1;
+                    } else {
+                        seen[1] += 1;
+                    }
+                    let _ = $k::decode_unverified(&k);
+                    let _ = $k::explain(&k).map(|e| e.to_string());
+                )*};
+            }
+            roundtrip!(TsdbW0, TsdbW1, TsdbW2, Uid, Salted, Series, SaltedBytes);
+        }
+    }
+    assert!(seen[0] > 1000 && seen[1] > 1000, "{seen:?}");
+}
+
+#[test]
+fn split_keys_for_any_java_spread_never_panics() {
+    for width in [0, 1, 2, 3, 4, 5, usize::MAX] {
+        for buckets in [
+            0,
+            1,
+            2,
+            255,
+            256,
+            257,
+            65536,
+            65537,
+            1 << 24,
+            i32::MAX as u32,
+            u32::MAX,
+        ] {
+            for n in [0, 1, 2, 3, 256, 100_000] {
+                let r = rowkey::split_keys_for(Spread::JavaHash { buckets, width }, n);
+                let valid = (1..=4).contains(&width)
+                    && buckets >= 2
+                    && u64::from(buckets) <= (1u64 << (8 * width)).min(i32::MAX as u64)
+                    && n >= 2
+                    && n as u64 <= u64::from(buckets);
+                assert_eq!(r.is_ok(), valid, "{width} {buckets} {n}");
+                if let Ok(s) = r {
+                    let keys = s.to_vecs();
+                    assert!(keys.iter().all(|k| k.len() == width));
+                    assert!(keys.windows(2).all(|w| w[0] < w[1]));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn trailing_bytes_are_named_as_such() {
+    let mut b = Salted {
+        tenant: "ab".into(),
+        created: 5,
+        seq: 1,
+    }
+    .to_vec()
+    .unwrap();
+    b.push(0);
+    let e = Salted::decode(&b).unwrap_err();
+    assert_eq!(e.kind(), &ErrorKind::TrailingBytes { count: 1 });
+    let mut b = Uid {
+        id: 1,
+        big: 2,
+        small: 3,
+    }
+    .to_vec()
+    .unwrap();
+    b.push(9);
+    assert_eq!(
+        Uid::decode(&b).unwrap_err().kind(),
+        &ErrorKind::TrailingBytes { count: 1 }
+    );
+    // A salt cut short names the salt.
+    let e = TsdbW2::decode(&[7]).unwrap_err();
+    assert_eq!(e.field_name(), Some("salt"));
+}
+
+#[test]
+fn vec_fields_scan_with_borrowed_lists() {
+    let tags = vec![[0, 0, 1, 0, 0, 2], [0, 0, 3, 0, 0, 4]];
+    let owned = TsdbW1::scan()
+        .metric(1)
+        .base_time(3600)
+        .tags(tags.clone())
+        .ranges()
+        .unwrap();
+    let slice = TsdbW1::scan()
+        .metric(1)
+        .base_time(3600)
+        .tags(&tags[..])
+        .ranges()
+        .unwrap();
+    let vec_ref = TsdbW1::scan()
+        .metric(1)
+        .base_time(3600)
+        .tags(&tags)
+        .ranges()
+        .unwrap();
+    let rows = |r: ScanRanges<TsdbW1>| {
+        r.map(|r| (r.start().to_vec(), r.stop().map(<[u8]>::to_vec)))
+            .collect::<Vec<_>>()
+    };
+    let want = rows(owned);
+    assert_eq!(want.len(), 1);
+    assert_eq!(rows(slice), want);
+    assert_eq!(rows(vec_ref), want);
+    let a = Series::scan()
+        .host(1)
+        .points(&[1i16, 2][..]..&[3i16][..])
+        .ranges()
+        .unwrap();
+    let b = Series::scan()
+        .host(1)
+        .points(vec![1i16, 2]..vec![3i16])
+        .ranges()
+        .unwrap();
+    let (a, b) = (a.collect::<Vec<_>>(), b.collect::<Vec<_>>());
+    assert_eq!(a.len(), 1);
+    assert_eq!((a[0].start(), a[0].stop()), (b[0].start(), b[0].stop()));
+    let lo = vec![5i16];
+    let c = Series::scan()
+        .host(1)
+        .points(&lo..)
+        .ranges()
+        .unwrap()
+        .next()
+        .unwrap();
+    assert_eq!(c.start(), [0, 1, 0x80, 0x05]);
+}

@@ -5,8 +5,13 @@
 //! `Vec<u8>` stays a byte string (the same bytes: elements of width 1).
 
 use crate::part::{DecodePart, KeyPart, OrderedPart};
+use crate::scan::{IntoBounds, ScanArg, ScanValue};
 use crate::ErrorKind;
 use alloc::vec::Vec;
+use core::ops::{Bound, Range, RangeFrom, RangeInclusive, RangeTo, RangeToInclusive};
+
+/// A range as its two bounds.
+type BoundPair<T> = (Bound<T>, Bound<T>);
 
 /// A fixed-width field type that can be the element of a `Vec<T>` last
 /// field. Implemented for the integers (but `u8`: `Vec<u8>` is bytes),
@@ -36,7 +41,9 @@ impl<T: KeyPart> Width<T> {
     };
 }
 
-impl<T: Element> KeyPart for Vec<T> {
+/// A slice of elements, as a `Vec<T>` field writes them (a scan value
+/// borrowed from a `Vec<T>` is one).
+impl<T: Element> KeyPart for [T] {
     const WIDTH: Option<usize> = None;
 
     #[inline]
@@ -59,6 +66,20 @@ impl<T: Element> KeyPart for Vec<T> {
     }
 }
 
+impl<T: Element> KeyPart for Vec<T> {
+    const WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        self.as_slice().encoded_len()
+    }
+
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        self.as_slice().encode_part(out)
+    }
+}
+
 impl<'de, T: Element + DecodePart<'de>> DecodePart<'de> for Vec<T> {
     fn decode_part(bytes: &'de [u8]) -> Result<Self, ErrorKind> {
         let w = Width::<T>::W;
@@ -75,3 +96,74 @@ impl<'de, T: Element + DecodePart<'de>> DecodePart<'de> for Vec<T> {
 /// Elements of the same width that keep their order compare as their
 /// lists do (a list sorts before its extensions), so ranges work.
 impl<T: Element + OrderedPart> OrderedPart for Vec<T> {}
+impl<T: Element + OrderedPart> OrderedPart for [T] {}
+
+// A `Vec<T>` field scanned with a borrowed list (`&[T]`, `&Vec<T>`), or a
+// range of them, as a `Vec<u8>` field is with `&[u8]`.
+macro_rules! views {
+    ($($arg:ty => |$v:ident| $view:expr;)*) => {$(
+        impl<'a, T: Element> ScanArg<Vec<T>> for $arg {
+            type Value = &'a [T];
+            type Out<E, R> = E;
+            #[inline]
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                eq: impl FnOnce(S, &'a [T]) -> E,
+                _: impl FnOnce(S, Bound<&'a [T]>, Bound<&'a [T]>) -> R,
+            ) -> E {
+                let $v = self;
+                eq(state, $view)
+            }
+        }
+
+        impl<'a, T: Element> ScanValue<Vec<T>> for $arg {
+            type Value = &'a [T];
+            #[inline]
+            fn into_value(self) -> &'a [T] {
+                let $v = self;
+                $view
+            }
+        }
+    )*};
+}
+
+views! {
+    &'a [T] => |v| v;
+    &'a Vec<T> => |v| v.as_slice();
+}
+
+macro_rules! view_ranges {
+    ($($r:ident),*) => {$(
+        views_in_range!($r: &'a [T] => |v| v; &'a Vec<T> => |v| v.as_slice(););
+    )*};
+}
+
+macro_rules! views_in_range {
+    ($r:ident: $($arg:ty => |$v:ident| $view:expr;)*) => {$(
+        impl<'a, T: Element + OrderedPart> ScanArg<Vec<T>> for $r<$arg> {
+            type Value = &'a [T];
+            type Out<E, R> = R;
+            #[inline]
+            fn apply<S, E, R>(
+                self,
+                state: S,
+                _: impl FnOnce(S, &'a [T]) -> E,
+                range: impl FnOnce(S, Bound<&'a [T]>, Bound<&'a [T]>) -> R,
+            ) -> R {
+                let (lo, hi) = IntoBounds::into_bounds(self);
+                let view = |$v: $arg| -> &'a [T] { $view };
+                range(state, lo.map(view), hi.map(view))
+            }
+        }
+    )*};
+}
+
+view_ranges!(
+    Range,
+    RangeInclusive,
+    RangeFrom,
+    RangeTo,
+    RangeToInclusive,
+    BoundPair
+);

@@ -73,9 +73,11 @@ pub const fn java_bucket(h: i32, n: u32) -> u32 {
 #[inline]
 #[must_use]
 pub fn java_salt_of(parts: &[&[u8]], salt: JavaSalt) -> u32 {
+    // OpenTSDB compares the metric's bytes with zeros; an empty first
+    // part (a variable-width field holding nothing) is no zero UID.
     if salt.zero_first {
         if let Some(first) = parts.first() {
-            if first.iter().all(|&b| b == 0) {
+            if !first.is_empty() && first.iter().all(|&b| b == 0) {
                 return 0;
             }
         }
@@ -168,6 +170,11 @@ mod tests {
             zero_first: true,
         };
         assert_eq!(java_salt_of(&[&[0, 0, 0], b"tags"], s), 0);
+        // An empty first part is hashed.
+        assert_eq!(
+            java_salt_of(&[&[], b"tags"], s),
+            java_bucket(java_hash_from(1, b"tags"), 20)
+        );
         let hashed = JavaSalt {
             zero_first: false,
             ..s

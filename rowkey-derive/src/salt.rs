@@ -146,8 +146,13 @@ pub fn java_salt(
         let __jsalt = #p::take(__in, &mut __pos, #w).map_err(|__k| #p::Error::field(#key, "salt", __k))?;
         #p::push_segment(__segs, &mut __seg, "salt", #p::SegmentKind::Salt, 0, __pos);
     };
+    // Checked on a key that ends where its fields do: with bytes left over,
+    // the trailing-bytes error that follows says more than a mismatch.
     let tail = quote! {
-        if VERIFY && !#p::java_salt_matches(&[#decode_parts], #settings, __jsalt) {
+        if VERIFY
+            && __pos == __in.len()
+            && !#p::java_salt_matches(&[#decode_parts], #settings, __jsalt)
+        {
             return #p::Err(#p::Error::field(#key, "salt", #p::ErrorKind::SaltMismatch));
         }
     };

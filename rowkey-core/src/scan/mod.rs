@@ -13,6 +13,8 @@ mod args;
 mod ranges;
 pub mod steps;
 
+#[cfg(feature = "alloc")]
+pub(crate) use args::IntoBounds;
 pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
 use ranges::{first_range, First, Shape};
 pub use ranges::{ScanRanges, ScanStart};

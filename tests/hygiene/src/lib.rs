@@ -217,6 +217,49 @@ pub fn text_scans(key: &Text<'_>) -> ::core::result::Result<[usize; 4], ::rk::Er
     ])
 }
 
+/// OpenTSDB's salted `tsdb` key: a Java-hash salt over two fields that are
+/// not adjacent, a narrow UID and a `Vec` of tag pairs.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+#[rowkey(
+    crate = "::rk",
+    salt(java_hash, buckets = 20, width = 1, fields(metric, tags))
+)]
+pub struct Tsdb {
+    #[width(3)]
+    pub metric: u32,
+    pub base_time: u32,
+    pub tags: ::std::vec::Vec<[u8; 6]>,
+}
+
+/// Phoenix's salt byte over every byte after it, and a narrow field.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk", salt(java_hash, buckets = 8))]
+pub struct Salted {
+    pub id: u64,
+    #[width(2)]
+    pub kind: u32,
+}
+
+/// The ranges of a metric's window (one per salt value) and of one whole
+/// key (the salt computed).
+pub fn tsdb_scans(key: &Tsdb) -> ::core::result::Result<[usize; 3], ::rk::Error> {
+    let window = Tsdb::scan()
+        .metric(key.metric)
+        .base_time(key.base_time..)
+        .ranges()?;
+    let one = Tsdb::scan()
+        .metric(key.metric)
+        .base_time(key.base_time)
+        .tags(::core::clone::Clone::clone(&key.tags))
+        .ranges()?;
+    let salted = Salted::scan().id(1).kind(..7).ranges()?;
+    ::core::result::Result::Ok([
+        ::core::iter::ExactSizeIterator::len(&window),
+        ::core::iter::ExactSizeIterator::len(&one),
+        ::core::iter::ExactSizeIterator::len(&salted),
+    ])
+}
+
 /// A Phoenix key (salted, nullable and DESC columns) under the same
 /// shadowing.
 #[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
