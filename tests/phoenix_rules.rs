@@ -381,3 +381,109 @@ fn random_keys_round_trip() {
         assert_eq!(Salted::decode(&bytes).expect("decodes"), s);
     }
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct Events {
+    source: String,
+    at: rowkey::PhoenixTimestamp,
+    #[desc]
+    seen: rowkey::PhoenixTimestamp,
+}
+
+/// TIMESTAMP as `PTimestamp.toBytes` writes it: `PDate`'s 8 bytes of
+/// `getTime()`, then `getNanos() % 1_000_000` as an int; DESC inverts all 12.
+#[test]
+fn timestamp_is_phoenixs() {
+    use rowkey::PhoenixTimestamp as Ts;
+    let k = Events {
+        source: "s".into(),
+        at: Ts {
+            millis: -1,
+            nanos: 5,
+        },
+        seen: Ts {
+            millis: 1,
+            nanos: 999_999,
+        },
+    };
+    let mut want = b"s\0".to_vec();
+    want.extend([0x7f, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 5]);
+    want.extend([0x80, 0, 0, 0, 0, 0, 0, 1, 0, 0x0f, 0x42, 0x3f].map(|b: u8| !b));
+    assert_eq!(k.to_vec().expect("encodes"), want);
+    assert_eq!(Events::decode(&want).expect("decodes"), k);
+    let e = Events {
+        at: Ts {
+            millis: 0,
+            nanos: 1_000_000,
+        },
+        ..k.clone()
+    }
+    .to_vec()
+    .expect_err("nanos past the millisecond");
+    assert_eq!(e.field_name(), Some("at"));
+    // Byte order is (millis, nanos) order, reversed under DESC.
+    let ts = [
+        Ts {
+            millis: i64::MIN,
+            nanos: 0,
+        },
+        Ts {
+            millis: -1,
+            nanos: 999_999,
+        },
+        Ts {
+            millis: 0,
+            nanos: 0,
+        },
+        Ts {
+            millis: 0,
+            nanos: 1,
+        },
+        Ts {
+            millis: i64::MAX,
+            nanos: 0,
+        },
+    ];
+    for w in ts.windows(2) {
+        let a = Events {
+            at: w[0],
+            seen: w[0],
+            ..k.clone()
+        }
+        .to_vec()
+        .expect("encodes");
+        let b = Events {
+            at: w[1],
+            seen: w[0],
+            ..k.clone()
+        }
+        .to_vec()
+        .expect("encodes");
+        let c = Events {
+            at: w[0],
+            seen: w[1],
+            ..k.clone()
+        }
+        .to_vec()
+        .expect("encodes");
+        assert!(a < b && c < a, "{w:?}");
+    }
+    // A range of timestamps is one scan range holding exactly its keys.
+    let r = Events::scan()
+        .source("s")
+        .at(ts[1]..ts[3])
+        .ranges()
+        .expect("scan")
+        .next()
+        .expect("a range");
+    for (i, t) in ts.iter().enumerate() {
+        let key = Events {
+            at: *t,
+            ..k.clone()
+        }
+        .to_vec()
+        .expect("encodes");
+        assert_eq!(r.contains(&key), (1..3).contains(&i), "{t:?}");
+    }
+}

@@ -61,7 +61,7 @@ pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use phoenix::PhoenixColumn;
+pub use phoenix::{PhoenixColumn, PhoenixTimestamp};
 pub use range::KeyRange;
 #[cfg(feature = "alloc")]
 pub use range::OwnedKeyRange;

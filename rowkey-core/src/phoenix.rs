@@ -26,7 +26,7 @@ pub const DESC_SEPARATOR: u8 = 0xFF;
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a primary-key type of Apache Phoenix that rowkey writes",
     label = "no Phoenix type for this field",
-    note = "#[rowkey(phoenix)] fields are i8/i16/i32/i64 (TINYINT..BIGINT, DATE as epoch millis), u8/u16/u32/u64 (UNSIGNED_*), bool (BOOLEAN), [u8; N] (BINARY(N)), String with #[pad(N, b' ')] (CHAR(N)), String (VARCHAR), Vec<u8> (VARBINARY, last), Option<String> (nullable VARCHAR)"
+    note = "#[rowkey(phoenix)] fields are i8/i16/i32/i64 (TINYINT..BIGINT, DATE as epoch millis), rowkey::PhoenixTimestamp (TIMESTAMP), u8/u16/u32/u64 (UNSIGNED_*), bool (BOOLEAN), [u8; N] (BINARY(N)), String with #[pad(N, b' ')] (CHAR(N)), String (VARCHAR), Vec<u8> (VARBINARY, last), Option<String> (nullable VARCHAR)"
 )]
 pub trait PhoenixColumn: KeyPart {
     /// The mask a DESC value's bytes are XOR-ed with: `0xFF` (`SortOrder.invert`)
@@ -424,3 +424,85 @@ pub const NOT_NULL: ErrorKind = ErrorKind::Invalid {
     reason: "this NOT NULL column is NULL or missing: Phoenix writes every NOT NULL column, \
              and an empty VARCHAR is NULL",
 };
+
+/// Phoenix's `TIMESTAMP` (`PTimestamp`): epoch milliseconds written as a
+/// `DATE` is (8 bytes, sign bit flipped), then the nanoseconds below the
+/// millisecond as a 4-byte big-endian int: `java.sql.Timestamp`'s
+/// `getTime()` and `getNanos() % 1_000_000`. Order is `(millis, nanos)`.
+///
+/// ```
+/// use rowkey::{PhoenixTimestamp, RowKey};
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// #[rowkey(phoenix)]
+/// struct Event {
+///     source: String,
+///     #[desc]
+///     at: PhoenixTimestamp,
+/// }
+///
+/// let e = Event { source: "a".into(), at: PhoenixTimestamp { millis: 1, nanos: 5 } };
+/// let key = e.to_vec()?;
+/// assert_eq!(key.len(), 2 + 12);
+/// assert_eq!(Event::decode(&key)?, e);
+/// # Ok::<(), rowkey::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PhoenixTimestamp {
+    /// Milliseconds since the epoch (`Timestamp.getTime()`).
+    pub millis: i64,
+    /// Nanoseconds within the millisecond, below 1,000,000
+    /// (`Timestamp.getNanos() % 1_000_000`).
+    pub nanos: u32,
+}
+
+const NANOS: ErrorKind = ErrorKind::Invalid {
+    reason: "a Phoenix TIMESTAMP keeps the nanoseconds within its millisecond: nanos must be \
+             below 1000000 (carry whole milliseconds into millis)",
+};
+
+impl KeyPart for PhoenixTimestamp {
+    const WIDTH: Option<usize> = Some(12);
+
+    #[inline]
+    fn encoded_len(&self) -> usize {
+        12
+    }
+
+    #[inline]
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), ErrorKind> {
+        if self.nanos >= 1_000_000 || out.len() != 12 {
+            return Err(NANOS);
+        }
+        // PDate's codec (PLong.LongCodec.encodeLong): the sign bit flipped.
+        out[..8].copy_from_slice(&(self.millis.cast_unsigned() ^ (1 << 63)).to_be_bytes());
+        out[8..].copy_from_slice(&self.nanos.to_be_bytes());
+        Ok(())
+    }
+}
+
+impl DecodePart<'_> for PhoenixTimestamp {
+    #[inline]
+    fn decode_part(bytes: &[u8]) -> Result<Self, ErrorKind> {
+        let (Ok(m), Ok(n)) = (
+            <[u8; 8]>::try_from(bytes.get(..8).unwrap_or(&[])),
+            <[u8; 4]>::try_from(bytes.get(8..).unwrap_or(&[])),
+        ) else {
+            return Err(ErrorKind::UnexpectedEnd {
+                needed: 12,
+                available: bytes.len(),
+            });
+        };
+        let t = PhoenixTimestamp {
+            millis: (u64::from_be_bytes(m) ^ (1 << 63)).cast_signed(),
+            nanos: u32::from_be_bytes(n),
+        };
+        if t.nanos >= 1_000_000 {
+            return Err(NANOS);
+        }
+        Ok(t)
+    }
+}
+
+impl crate::part::OrderedPart for PhoenixTimestamp {}
+impl PhoenixColumn for PhoenixTimestamp {}
