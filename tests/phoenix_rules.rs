@@ -487,3 +487,30 @@ fn timestamp_is_phoenixs() {
         assert_eq!(r.contains(&key), (1..3).contains(&i), "{t:?}");
     }
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(java_hash, buckets = 8))]
+struct Borrowed<'a> {
+    host: &'a str,
+    dept: Option<&'a str>,
+    ts: i64,
+    blob: &'a [u8],
+}
+
+/// Borrowed VARCHARs and a borrowed VARBINARY: decode borrows from the key.
+#[test]
+fn borrowed_columns_decode_from_the_key() {
+    let k = Borrowed {
+        host: "web01",
+        dept: None,
+        ts: -5,
+        blob: &[0, 0xFF, 0],
+    };
+    let bytes = k.to_vec().expect("encodes");
+    assert_eq!(&bytes[1..], b"web01\0\0\x7f\xff\xff\xff\xff\xff\xff\xfb\0\xff\0");
+    let back = Borrowed::decode(&bytes).expect("decodes");
+    assert_eq!(back, k);
+    let r = Borrowed::scan().host("web01").ranges().expect("scan");
+    assert_eq!(r.fan_out(), 8);
+    assert!(r.clone().any(|r| r.contains(&bytes)));
+}
