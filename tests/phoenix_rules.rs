@@ -507,7 +507,10 @@ fn borrowed_columns_decode_from_the_key() {
         blob: &[0, 0xFF, 0],
     };
     let bytes = k.to_vec().expect("encodes");
-    assert_eq!(&bytes[1..], b"web01\0\0\x7f\xff\xff\xff\xff\xff\xff\xfb\0\xff\0");
+    assert_eq!(
+        &bytes[1..],
+        b"web01\0\0\x7f\xff\xff\xff\xff\xff\xff\xfb\0\xff\0"
+    );
     let back = Borrowed::decode(&bytes).expect("decodes");
     assert_eq!(back, k);
     let r = Borrowed::scan().host("web01").ranges().expect("scan");
