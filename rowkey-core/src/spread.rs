@@ -64,7 +64,10 @@ pub fn check_spread<V: SpreadValue>(v: &V, count: u32) -> Result<(), ErrorKind> 
 /// encoded with its spread field set to each shard in turn, in shard order.
 /// A get or delete asks for all of them (HBaseWD's
 /// `getAllDistributedKeys`). Made by the derive's `candidates()`; each key
-/// is written into a stack buffer ([`Candidate`]), nothing is allocated.
+/// is written into a stack buffer ([`Candidate`], the key's
+/// [`RowKey::Buf`]), nothing is allocated. For a key without a bounded
+/// width that buffer is HBase's 32 KiB limit, filled and moved per
+/// candidate: keep N small, or encode the keys yourself into one buffer.
 pub struct Candidates<'k, K: RowKey> {
     key: &'k K,
     next: u32,
