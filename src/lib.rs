@@ -290,6 +290,7 @@ pub mod attributes {
     //! | `[u8; N]` | the N bytes | UUIDs, fixed binary ids |
     //! | `&str`, `String` | UTF-8 bytes, variable width | `Bytes.toBytes(String)` |
     //! | `&[u8]`, `Vec<u8>` | the bytes, variable width | |
+    //! | `Vec<T>`, `T` fixed-width (integers, `bool`, `[u8; N]`, your types implementing [`Element`](crate::Element)) | the elements back to back, no count, no terminator: the **last** field only; decode refuses a length that is not a whole number of elements; ranges work when `T` keeps order, and a scan takes the list as `Vec<T>`, `&[T]` or `&Vec<T>` | OpenTSDB's tag pairs, `Vec<[u8; 6]>` |
     //! | your type | `#[derive(KeyPart)]` or [`KeyPart`](crate::KeyPart) by hand ([`guide::own_types`](crate::guide::own_types)) | short codes (`淘寶 => tb`), newtypes, fixed-width structs |
     //!
     //! A variable-width field may stand unadorned only as the **last** field.
@@ -311,7 +312,9 @@ pub mod attributes {
     //! | `#[decimal(W)]`, 1 ≤ W ≤ 39 | the same | exactly W zero-padded digits: `String.format("%0Wd", v)`; order-preserving, so ranges work | more than W digits | W digits |
     //! | `#[desc]` | order-preserving fields (built-in types, `#[decimal(W)]`, `#[escaped]`, your types implementing [`OrderedPart`](crate::OrderedPart)) | every byte of the field's slot inverted (`0xFF - b`, Java `(byte) ~b` over the ascending bytes), pad, delimiter and `Option` presence byte included: Phoenix's `DESC` (`#[delim]` becomes its `0xFF` separator, `#[delim(b'_')]` is stored as `0xA0`); decodes into owned types | as its pad/delim | as its pad/delim |
     //! | `#[escaped]` | `String`, `Vec<u8>`, `[u8; N]` | Google OrderedCode's string: `00` → `00 FF`, `FF` → `FF 00`, terminator `00 01`; order-preserving and self-delimiting anywhere in the key | nothing | escapes well formed, terminator present |
+    //! | `#[width(W)]`, 1 ≤ W < the type's size | `u16` .. `u128` | the low W bytes, big-endian: OpenTSDB's 3-byte UIDs (`UniqueId.longToUID`); order-preserving, so ranges work (bounds past `2^(8W)` clamp) | a value ≥ `2^(8W)` | |
     //! | `Option<T>` (no attribute) | any field type | `00` for `None`; `01` then `T`'s slot for `Some`: None first, as SQL's NULLS FIRST | as `T` | presence byte 0 or 1 |
+    //! | `#[spread(N)]`, 2 ≤ N ≤ 65536, one per key | unsigned integers (any encoding: binary, `#[width]`, `#[decimal]`, `#[decimal(W)]`, with `#[delim]`), your types implementing [`SpreadValue`](crate::SpreadValue) | the field as encoded; its value is the caller's shard (random or round-robin): the HBase reference guide's salting (`a-foo0003`), HBaseWD's one-byte prefix, seeds 000/002's `[userId][orderId][random(100)]` as the last field | a value ≥ N | value < N |
     //!
     //! **Range bounds no key holds.** A scan range selects the stored values
     //! inside it, even where a bound is a value encode refuses: a
@@ -395,6 +398,40 @@ pub mod attributes {
     //! # Ok::<(), rowkey::Error>(())
     //! ```
     //!
+    //! A spread's shard is not derived from the key, so a row is one of N
+    //! candidates: `key.candidates()` names all N encoded keys (HBaseWD's
+    //! `getAllDistributedKeys`) for a get or delete, without allocating. A
+    //! scan may skip the spread field (give the field after it directly):
+    //! its ranges then fan out over the N shards, and `merge_skip()` counts
+    //! the shard's bytes, so `rowkey::merge_sorted` puts the streams back in
+    //! the order of the rest of the key. A spread that is last needs no
+    //! fan-out: the prefix already covers every shard. The cost of random
+    //! spreading: writing a key again under another shard makes a **second
+    //! row**, not an overwrite, and every get reads N rows. Use it for
+    //! append-only rows, or read the candidates before an update.
+    //!
+    //! ```
+    //! use rowkey::RowKey;
+    //!
+    //! #[derive(RowKey, Debug, PartialEq)]
+    //! struct Event {
+    //!     #[spread(8)] // round-robin, as HBaseWD's one-byte prefix
+    //!     shard: u8,
+    //!     user: u32,
+    //!     ts: u64,
+    //! }
+    //!
+    //! let e = Event { shard: 3, user: 7, ts: 42 };
+    //! let rows: Vec<Vec<u8>> = e.candidates().map(|c| c.map(|c| c.to_vec())).collect::<Result<_, _>>()?;
+    //! assert_eq!(rows.len(), 8);
+    //! assert_eq!(rows[3], e.to_vec()?);
+    //! // The shard skipped: one range per shard, merged past shard and user.
+    //! let ranges = Event::scan().user(7).ts(0..100).ranges()?;
+    //! assert_eq!((ranges.fan_out(), ranges.merge_skip()), (8, 5));
+    //! assert!(Event { shard: 8, user: 7, ts: 42 }.to_vec().is_err());
+    //! # Ok::<(), rowkey::Error>(())
+    //! ```
+    //!
     //! Scans take ranges only on fields whose bytes keep value order: not on a
     //! `#[salt]`, `#[reverse]`, `#[twos_complement]` or `#[decimal]` (no width)
     //! field, nor a variable-width one padded or delimited with a byte other
@@ -427,6 +464,9 @@ pub mod attributes {
     //! | `#[rowkey(crate = "path")]` | where the `rowkey` crate is, when renamed or re-exported |
     //! | `#[rowkey(salt(md5, K, fields(a, b, ..)))]` | K hex chars of MD5 over the listed fields' bytes as written (padding and delimiters included), hashed in the order `fields(..)` lists them (which need not be key order), at the front of the key (OpenTSDB's salt over metric and tags). A field cannot also have its own `#[salt]` |
     //! | `#[rowkey(salt(md5, K, fields(..), delim = b'_'))]` | K hex chars of MD5 over the listed fields' values (without their padding or delimiter) joined by the delimiter, in the order listed, then the delimiter: the USER_INFO design post's `MD5(uid_type)_uid_type`; with `fields(kind, uid)`, Java's `md5(kind + "_" + uid)` |
+    //! | `#[rowkey(salt(java_hash, buckets = N))]`, 2 ≤ N ≤ 256 | one byte at the front of the key: `abs(h % N)` with `h` Java's `Arrays.hashCode` over **every byte after the salt** (bytes as signed, wrapping `int`, Java's truncating `%`): Apache Phoenix's `SALT_BUCKETS`. Decode recomputes it; a scan that leaves any field open fans out over the N salt values; `split_keys(N)` is Phoenix's pre-split, `\x01` .. `\x(N-1)` |
+    //! | `#[rowkey(salt(java_hash, buckets = N, width = W, fields(a, b, ..)))]`, 1 ≤ W ≤ 4, 2 ≤ N ≤ min(256^W, 2^31 - 1) | W bytes, big-endian, of the same bucket over the listed fields' bytes as written, in the order listed (they need not be adjacent): OpenTSDB's `tsd.storage.salt.width` / `.buckets` over metric and tags. As in OpenTSDB, when the first listed field's bytes are all zero (and there are some: metric UID 0, its global annotation row) the salt is 0. A scan that gives every listed field computes the salt (one range); otherwise it fans out over the N values. Listed fields must exist, once each, and not be `Option`s; no field `#[salt]` or `#[bucket]` beside it |
+    //! | `#[rowkey(phoenix)]`, alone or with `salt(java_hash, buckets = N)` | the primary key exactly as Apache Phoenix writes it (`PTableImpl.newKey`): fixed-width columns back to back (`i8`..`i64` TINYINT..BIGINT and DATE as epoch millis, sign bit flipped; [`PhoenixTimestamp`](crate::PhoenixTimestamp) TIMESTAMP; `u8`..`u64` UNSIGNED_*, refusing values above the signed MAX as Phoenix does; `bool` BOOLEAN; `[u8; N]` BINARY(N); `#[pad(N, b' ')] String` CHAR(N)); `String` VARCHAR and `Vec<u8>` VARBINARY (last only) need no `#[delim]`: a separator is written **between** two written columns after a variable-width one (`0x00`, or `0xFF` after a non-null `#[desc]` value); `Option<String>` is a nullable VARCHAR whose `None` writes nothing, and trailing `None`s drop their separators too; a non-null `#[desc]` variable-width value that ends the key keeps its `0xFF`; `#[desc] bool` is `0x00` for true, `0x01` for false. Refused: an empty VARCHAR or `Some("")` (Phoenix's NULL), a `0x00` inside a VARCHAR, a CHAR value longer than N, ending in a space or not ASCII; at compile time a nullable fixed-width column, VARBINARY not last or `#[desc]`, `#[delim]`, `#[escaped]`, `#[width]`, MD5 salts. Decode reads NULLs and absent trailing columns back as `None`. Prefix scans over leading columns are exact (a prefix whose next columns are all nullable also matches the key that ends there), ranges work on the next column. See `docs/phoenix.md` |
     //! | `#[rowkey(spread_not_first)]` | allows a field `#[salt]` or `#[bucket]` on a field that is not first (a tenant id before a salted id); without it that is a compile error, since a salt after other fields spreads nothing |
     //!
     //! ```
@@ -446,6 +486,56 @@ pub mod attributes {
     //! let a = Point { metric: "cpu", ts: 1, tags: "host=a" }.to_vec()?;
     //! let b = Point { metric: "cpu", ts: 2, tags: "host=a" }.to_vec()?;
     //! assert_eq!(a[0], b[0]);
+    //! # Ok::<(), rowkey::Error>(())
+    //! ```
+    //!
+    //! OpenTSDB's own `tsdb` row key, as OpenTSDB 2.x writes it with
+    //! `tsd.storage.salt.width = 1` and `tsd.storage.salt.buckets = 20`:
+    //!
+    //! ```
+    //! use rowkey::RowKey;
+    //!
+    //! #[derive(RowKey, Debug, PartialEq)]
+    //! #[rowkey(salt(java_hash, buckets = 20, width = 1, fields(metric, tags)))]
+    //! struct Tsdb {
+    //!     #[width(3)] // a 3-byte metric UID
+    //!     metric: u32,
+    //!     base_time: u32, // the hour, ts - ts % 3600
+    //!     tags: Vec<[u8; 6]>, // tagk and tagv UIDs, sorted by tagk
+    //! }
+    //!
+    //! let row = Tsdb { metric: 5, base_time: 3600, tags: vec![[0, 0, 1, 0, 0, 2]] };
+    //! assert_eq!(row.to_vec()?, [3, 0, 0, 5, 0, 0, 14, 16, 0, 0, 1, 0, 0, 2]);
+    //! // A metric's hours, all series: the tags (and so the salt) are open,
+    //! // one range per salt value, merged back skipping `merge_skip()` bytes.
+    //! let ranges = Tsdb::scan().metric(5).base_time(0..7200).ranges()?;
+    //! assert_eq!((ranges.fan_out(), ranges.merge_skip()), (20, 4));
+    //! # Ok::<(), rowkey::Error>(())
+    //! ```
+    //!
+    //! An Apache Phoenix table, `CREATE TABLE t (org VARCHAR NOT NULL,
+    //! dept VARCHAR, id INTEGER NOT NULL, nick VARCHAR CONSTRAINT pk PRIMARY
+    //! KEY (org, dept, id, nick DESC)) SALT_BUCKETS = 16`:
+    //!
+    //! ```
+    //! use rowkey::RowKey;
+    //!
+    //! #[derive(RowKey, Debug, PartialEq)]
+    //! #[rowkey(phoenix, salt(java_hash, buckets = 16))]
+    //! struct T {
+    //!     org: String,
+    //!     dept: Option<String>,
+    //!     id: i32,
+    //!     #[desc]
+    //!     nick: Option<String>,
+    //! }
+    //!
+    //! let row = T { org: "acme".into(), dept: None, id: 1, nick: Some("bob".into()) };
+    //! // salt, "acme", separator, NULL dept, separator, INTEGER 1, DESC "bob", 0xFF
+    //! assert_eq!(row.to_vec()?, b"\x01acme\x00\x00\x80\x00\x00\x01\x9d\x90\x9d\xff");
+    //! let trailing = T { nick: None, ..row };
+    //! assert_eq!(trailing.to_vec()?, b"\x04acme\x00\x00\x80\x00\x00\x01"); // nothing for the NULL
+    //! assert_eq!(T::decode(&trailing.to_vec()?)?, trailing);
     //! # Ok::<(), rowkey::Error>(())
     //! ```
 }

@@ -139,6 +139,27 @@ pub enum ErrorKind {
         /// The width.
         width: usize,
     },
+    /// Encode or decode: a `#[spread(N)]` shard number not below `N`.
+    SpreadOutOfRange {
+        /// The shard given or stored.
+        value: u128,
+        /// `N`.
+        count: u32,
+    },
+    /// Encode: a value that needs more bytes than its `#[width(W)]`.
+    TooWide {
+        /// The value.
+        value: u128,
+        /// The width in bytes.
+        width: usize,
+    },
+    /// Decode: a `Vec<T>` field's bytes are not a whole number of elements.
+    PartialElement {
+        /// The field's length in bytes.
+        len: usize,
+        /// The width of one element.
+        width: usize,
+    },
     /// Encode or decode: a value the type refuses (an unknown enum code, a
     /// `bool` byte other than 0 or 1, ...).
     Invalid {
@@ -198,6 +219,10 @@ impl fmt::Display for Error {
 }
 
 impl fmt::Display for ErrorKind {
+    #[allow(
+        clippy::too_many_lines,
+        reason = "one message per kind, in one match a reader scans"
+    )]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             ErrorKind::TooLongForPad { len, pad } => write!(
@@ -285,6 +310,27 @@ impl fmt::Display for ErrorKind {
                 f,
                 "value has {digits} digits but #[decimal({width})] holds {width}; \
                  widen the field (values are never truncated)"
+            ),
+            ErrorKind::SpreadOutOfRange { value, count } => write!(
+                f,
+                "shard {value} is out of range: #[spread({count})] takes shards 0 to {}; pick \
+                 the shard as value % {count} (random or round-robin)",
+                count - 1
+            ),
+            ErrorKind::TooWide { value, width } => write!(
+                f,
+                "value {value} needs more than the {width} bytes of #[width({width})], which \
+                 hold at most {max}; widen the field (values are never truncated)",
+                max = if width >= 16 {
+                    u128::MAX
+                } else {
+                    (1u128 << (8 * width)) - 1
+                },
+            ),
+            ErrorKind::PartialElement { len, width } => write!(
+                f,
+                "{len} bytes are not a whole number of {width}-byte elements: the key was \
+                 written by another layout or is corrupt"
             ),
             ErrorKind::Invalid { reason } => write!(f, "invalid value: {reason}"),
         }

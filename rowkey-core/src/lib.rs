@@ -22,16 +22,21 @@ mod binary;
 #[cfg(feature = "alloc")]
 mod codec;
 mod desc;
+#[cfg(feature = "alloc")]
+mod elements;
 mod error;
 mod escape;
 mod external;
 mod hotspot;
+mod java_hash;
 mod md5x;
 #[cfg(feature = "alloc")]
 mod merge;
 mod names;
 mod option;
 mod part;
+#[doc(hidden)]
+pub mod phoenix;
 mod range;
 mod scan;
 #[cfg(feature = "serde")]
@@ -41,8 +46,10 @@ mod slot;
 mod split;
 #[cfg(feature = "alloc")]
 mod store;
+mod spread;
 mod text;
 mod walk;
+mod width;
 // What #[derive(KeyPart)] calls (through __private).
 mod derived;
 // The scan builder's key-order bound (through __private).
@@ -56,6 +63,8 @@ pub use binary::{Binary, Explain, Segment, SegmentKind};
 pub use codec::Postcard;
 #[cfg(feature = "alloc")]
 pub use codec::{Codec, CodecError};
+#[cfg(feature = "alloc")]
+pub use elements::Element;
 pub use error::{Error, ErrorKind};
 pub use escape::EscapeBytes;
 pub use hotspot::{Hotspot, Load};
@@ -69,6 +78,7 @@ pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
+pub use phoenix::{PhoenixColumn, PhoenixTimestamp};
 pub use range::KeyRange;
 #[cfg(feature = "alloc")]
 pub use range::OwnedKeyRange;
@@ -79,7 +89,9 @@ pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 #[cfg(feature = "alloc")]
 pub use store::{latest_order, sort_merged, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store};
+pub use spread::{Candidate, Candidates, SpreadValue};
 pub use text::Decimal;
+pub use width::Narrow;
 // The key-order bound of a scan builder, named in its error (`rowkey::NextField`
 // reads better there than the `__private` path).
 #[doc(hidden)]
@@ -118,6 +130,16 @@ pub enum Spread {
         /// Number of buckets (2 to 65536).
         count: u32,
     },
+    /// The key starts with a Java-hash salt
+    /// (`#[rowkey(salt(java_hash, buckets = N))]`): `width` bytes,
+    /// big-endian, of a value below `buckets` (Apache Phoenix's salt byte,
+    /// OpenTSDB's salt).
+    JavaHash {
+        /// Number of salt values (2 to `min(256^width, i32::MAX)`).
+        buckets: u32,
+        /// Bytes of the salt (1 to 4).
+        width: usize,
+    },
 }
 
 impl Spread {
@@ -128,6 +150,7 @@ impl Spread {
             Spread::None => 0,
             Spread::HexSalt { chars } => chars,
             Spread::Bucket { count } => __private::bucket_width(count),
+            Spread::JavaHash { width, .. } => width,
         }
     }
 }

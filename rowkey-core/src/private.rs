@@ -9,6 +9,9 @@ pub use crate::derived::{
 };
 pub use crate::desc::{invert, restore};
 pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
+pub use crate::java_hash::{
+    java_salt_matches, java_salt_max, java_salt_of, read_be, write_be, JavaSalt,
+};
 pub use crate::option::{read_presence, write_presence, Presence};
 pub use crate::part::BoundFit;
 pub use crate::part::{
@@ -26,11 +29,14 @@ pub use crate::slot::{
     write_plain, Frame as SlotFrame, WriteFrame,
 };
 pub use crate::split::{split_keys, SplitKeys};
+pub use crate::spread::{check_spread, Candidates};
 pub use crate::text::{
     check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,
     write_decimal, Decimal,
 };
 pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
+pub use crate::width::{read_narrow, too_wide, write_narrow, Narrow};
+pub use crate::{phoenix as phx, PhoenixColumn, SpreadValue};
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread, TimeField,
 };
@@ -47,20 +53,8 @@ pub use core::primitive::{bool, u32, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
 
 /// A scan builder's stage (fields given so far): field `i`'s method is
-/// bounded by [`InKeyOrder`], which only `Stage<i>` implements.
+/// bounded by the stage's expected field (`ScanNext`, `NextField`).
 pub struct Stage<const N: usize>;
-
-/// Field `FIELD`'s builder method at the stage it belongs to. Defined here,
-/// not per key by the derive: a crate under `#![no_implicit_prelude]` cannot
-/// resolve `#[diagnostic::...]` in generated code.
-#[diagnostic::on_unimplemented(
-    message = "the fields of a `{K}` scan go in key order, and a range ends the scan",
-    label = "this field cannot be given here",
-    note = "give the fields of `{K}` in declaration order, each at most once: a value moves the scan on to the next field; a range (`a..b`, `a..`, ..) on a field ends it",
-    note = "finish with `.ranges()`; a scan may stop after any field"
-)]
-pub trait InKeyOrder<K, const FIELD: usize> {}
-impl<K, const N: usize> InKeyOrder<K, N> for Stage<N> {}
 
 /// The scan builder of a key whose derive failed (beside the error), so
 /// that the stub `RowKey` impl has one.
@@ -217,6 +211,9 @@ pub fn known_kind(kind: &ErrorKind) -> ErrorKind {
         K::BucketMismatch { stored, computed } => K::BucketMismatch { stored, computed },
         K::MissingDelimiter { byte } => K::MissingDelimiter { byte },
         K::TooManyDigits { digits, width } => K::TooManyDigits { digits, width },
+        K::SpreadOutOfRange { value, count } => K::SpreadOutOfRange { value, count },
+        K::TooWide { value, width } => K::TooWide { value, width },
+        K::PartialElement { len, width } => K::PartialElement { len, width },
         K::Invalid { reason } => K::Invalid { reason },
     }
 }

@@ -114,8 +114,9 @@ impl fmt::Debug for SplitKey {
 enum Space {
     /// `chars` hex characters; `step` is HexStringSplit's `range / n`.
     Hex { chars: u8, step: u128 },
-    /// `count` buckets written in `width` bytes.
-    Bucket { count: u32, width: u8 },
+    /// `count` buckets (or Java-hash salt values, `java`) written in `width`
+    /// bytes, big-endian.
+    Bucket { count: u32, width: u8, java: bool },
 }
 
 /// The `n - 1` split keys that cut a table into `n` regions over the values a
@@ -202,6 +203,15 @@ fn plan(name: &'static str, spread: Spread, n: usize) -> Result<SplitKeys, Error
         Spread::Bucket { count } if !(2..=65_536).contains(&count) => {
             return Err(invalid("a bucket count is 2 to 65536"))
         }
+        Spread::JavaHash { buckets, width }
+            if !(1..=4).contains(&width)
+                || buckets < 2
+                || buckets > crate::__private::java_salt_max(width) =>
+        {
+            return Err(invalid(
+                "a Java-hash salt has 1 to 4 bytes and 2 to min(256^width, 2^31 - 1) values",
+            ))
+        }
         _ if n < 2 => {
             return Err(invalid(
                 "split keys need at least 2 regions; a table of one region needs no SPLITS",
@@ -229,7 +239,27 @@ fn plan(name: &'static str, spread: Spread, n: usize) -> Result<SplitKeys, Error
             // bucket_width is 1 or 2.
             #[allow(clippy::cast_possible_truncation)]
             let width = crate::__private::bucket_width(count) as u8;
-            Space::Bucket { count, width }
+            Space::Bucket {
+                count,
+                width,
+                java: false,
+            }
+        }
+        Spread::JavaHash { buckets, width } => {
+            if u64::try_from(n).map_or(true, |n| n > u64::from(buckets)) {
+                return Err(invalid(
+                    "more regions than the key has salt values: some region would never \
+                     receive a key; use at most N regions for salt(java_hash, buckets = N)",
+                ));
+            }
+            // 1 to 4, checked above.
+            #[allow(clippy::cast_possible_truncation)]
+            let width = width as u8;
+            Space::Bucket {
+                count: buckets,
+                width,
+                java: true,
+            }
         }
     };
     Ok(SplitKeys { space, regions: n })
@@ -285,6 +315,12 @@ impl SplitKeys {
             Space::Hex { chars, .. } => Spread::HexSalt {
                 chars: usize::from(chars),
             },
+            Space::Bucket {
+                count, width, java, ..
+            } if java => Spread::JavaHash {
+                buckets: count,
+                width: usize::from(width),
+            },
             Space::Bucket { count, .. } => Spread::Bucket { count },
         }
     }
@@ -336,7 +372,7 @@ impl SplitKeys {
     fn bucket_at(&self, j: usize) -> u32 {
         match self.space {
             Space::Bucket { count, .. } => {
-                // j <= n <= count <= 65536, so j * count fits a u64 and the
+                // j <= n <= count < 2^31, so j * count fits a u64 and the
                 // quotient is at most count.
                 let q = as_u64(j) * u64::from(count) / as_u64(self.regions);
                 u32::try_from(q).unwrap_or(count)
@@ -360,7 +396,7 @@ impl SplitKeys {
             }
             Space::Bucket { width, .. } => {
                 let w = usize::from(width);
-                crate::__private::write_bucket(self.bucket_at(j), &mut key.buf[..w]);
+                crate::__private::write_be(self.bucket_at(j), &mut key.buf[..w]);
                 key.len = width;
             }
         }

@@ -7,8 +7,9 @@ use proc_macro2::Span;
 use syn::parse::ParseStream;
 use syn::{Attribute, Ident, LitByte, LitInt, LitStr, Path, Token};
 
-/// The hashes a salt can use. MD5 hex is what the Java idioms write.
-const HASHES: &str = "md5";
+/// The hashes a salt can use. MD5 hex is what the Java idioms write;
+/// `java_hash` is Phoenix's and OpenTSDB's struct-level salt.
+const HASHES: &str = "md5 (field or struct) and java_hash (struct)";
 
 #[derive(Default)]
 pub struct FieldAttrs {
@@ -22,6 +23,10 @@ pub struct FieldAttrs {
     pub decimal: Option<Decimal>,
     pub desc: Option<Span>,
     pub escaped: Option<Span>,
+    /// `#[spread(N)]`: the caller's shard, `0..N`.
+    pub spread: Option<Bucket>,
+    /// `#[width(W)]`: the low W bytes of an unsigned integer.
+    pub width: Option<Width>,
     /// A `#[pad]` or `#[delim]` was written but did not parse. The field was
     /// meant to be framed, so the not-last rule would only repeat the error.
     pub frame_unparsed: bool,
@@ -37,6 +42,12 @@ pub struct Salt {
 /// `#[decimal]` (as few digits as the value needs) or `#[decimal(W)]`.
 pub struct Decimal {
     pub width: Option<usize>,
+    pub span: Span,
+}
+
+/// `#[width(W)]`, 1 <= W <= 15.
+pub struct Width {
+    pub bytes: usize,
     pub span: Span,
 }
 
@@ -63,6 +74,21 @@ pub struct ContainerAttrs {
     /// `#[rowkey(spread_not_first)]`: a field salt or bucket after other
     /// fields is meant (a tenant prefix before a salted id).
     pub spread_not_first: bool,
+    /// `#[rowkey(phoenix)]`: the key as Apache Phoenix writes it.
+    pub phoenix: Option<Span>,
+    /// `#[rowkey(salt(java_hash, buckets = N, ..))]`.
+    pub java_salt: Option<JavaSaltAttr>,
+}
+
+/// `#[rowkey(salt(java_hash, buckets = N, width = W, fields(a, b, ..)))]`:
+/// W bytes of Java's `Arrays.hashCode` bucket at the front of the key, over
+/// the listed fields' bytes, or over every byte after the salt without
+/// `fields(..)` (Phoenix's `SALT_BUCKETS`).
+pub struct JavaSaltAttr {
+    pub buckets: u32,
+    pub width: usize,
+    /// `None`: every byte written after the salt.
+    pub fields: Option<Vec<Ident>>,
 }
 
 /// `#[rowkey(salt(md5, K, fields(a, b), delim = b'_'))]`: a salt over several
@@ -84,6 +110,8 @@ const FIELD_ATTRS: &[&str] = &[
     "decimal",
     "desc",
     "escaped",
+    "spread",
+    "width",
 ];
 
 /// The largest `#[decimal(W)]`: the digits of `u128::MAX`.
@@ -114,10 +142,14 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             continue;
         }
         match *name {
-            "salt" | "bucket" | "pad" if !matches!(attr.meta, syn::Meta::List(_)) => {
+            "salt" | "bucket" | "pad" | "spread" | "width"
+                if !matches!(attr.meta, syn::Meta::List(_)) =>
+            {
                 let usage = match *name {
                     "salt" => "#[salt(md5, K)] with K from 1 to 32",
                     "bucket" => "#[bucket(N)] with N from 2 to 65536",
+                    "spread" => "#[spread(N)] with N from 2 to 65536 shards",
+                    "width" => "#[width(W)] with W the number of low bytes to keep (OpenTSDB's 3-byte UIDs: #[width(3)])",
                     _ => "#[pad(N)] or #[pad(N, b'x')] with N from 1 to 32767",
                 };
                 cx.error_spanned_by(attr, format!("#[{name}] needs arguments: write {usage}"));
@@ -133,6 +165,16 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     Err(e) => cx.syn_error(e),
                 }
             }
+            "spread" => {
+                match attr.parse_args_with(|input: ParseStream| parse_spread(input, span)) {
+                    Ok(b) => out.spread = Some(b),
+                    Err(e) => cx.syn_error(e),
+                }
+            }
+            "width" => match attr.parse_args_with(parse_width) {
+                Ok(bytes) => out.width = Some(Width { bytes, span }),
+                Err(e) => cx.syn_error(e),
+            },
             "pad" => match attr.parse_args_with(|input: ParseStream| parse_pad(input, span)) {
                 Ok(p) => out.pad = Some(p),
                 Err(e) => {
@@ -237,6 +279,8 @@ fn already(cx: &Ctxt, attr: &Attribute, name: &str, out: &FieldAttrs) -> bool {
         "decimal" => out.decimal.is_some(),
         "desc" => out.desc.is_some(),
         "escaped" => out.escaped.is_some(),
+        "spread" => out.spread.is_some(),
+        "width" => out.width.is_some(),
         _ => out.twos_complement.is_some(),
     };
     if seen {
@@ -252,12 +296,22 @@ fn parse_hash(input: ParseStream) -> syn::Result<()> {
             format!("expected the hash first ({HASHES}): write salt(md5, K)"),
         )
     })?;
+    if hash == "java_hash" {
+        return Err(syn::Error::new(
+            hash.span(),
+            "a java_hash salt goes at the front of the whole key: write \
+             #[rowkey(salt(java_hash, buckets = N))] on the struct (with fields(a, b, ..) to \
+             hash only those fields), not #[salt(..)] on a field",
+        ));
+    }
     if hash != "md5" {
         return Err(syn::Error::new(
             hash.span(),
             format!(
-                "unknown hash `{hash}`: the supported hash is {HASHES} (a salt is lowercase MD5 \
-                 hex, as Java's DigestUtils.md5Hex writes it); write salt(md5, K)"
+                "unknown hash `{hash}`: the supported hashes are {HASHES}: md5 writes lowercase \
+                 MD5 hex, as Java's DigestUtils.md5Hex does (write salt(md5, K)), and java_hash \
+                 the bucket of Java's Arrays.hashCode, as Apache Phoenix and OpenTSDB do (write \
+                 #[rowkey(salt(java_hash, buckets = N))] on the struct)"
             ),
         ));
     }
@@ -344,6 +398,24 @@ fn parse_decimal(input: ParseStream) -> syn::Result<usize> {
     Ok(usize::try_from(width).unwrap_or(39))
 }
 
+fn parse_width(input: ParseStream) -> syn::Result<usize> {
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected the byte count as an integer literal: write #[width(W)], e.g. #[width(3)] \
+             for OpenTSDB's 3-byte UIDs",
+        )
+    })?;
+    let bytes = in_range(&lit, 1, 15, |n| {
+        format!(
+            "width {n} is out of range: #[width(W)] keeps the low W bytes of an unsigned \
+             integer, 1 to one byte less than the type's size"
+        )
+    })?;
+    end_of_args(input, "width", "#[width(W)]")?;
+    Ok(usize::try_from(bytes).unwrap_or(1))
+}
+
 fn parse_bucket(input: ParseStream, span: Span) -> syn::Result<Bucket> {
     let lit: LitInt = input.parse().map_err(|e| {
         syn::Error::new(
@@ -359,6 +431,27 @@ fn parse_bucket(input: ParseStream, span: Span) -> syn::Result<Bucket> {
         )
     })?;
     end_of_args(input, "bucket", "#[bucket(N)]")?;
+    Ok(Bucket {
+        count: u32::try_from(count).unwrap_or(65536),
+        span,
+    })
+}
+
+fn parse_spread(input: ParseStream, span: Span) -> syn::Result<Bucket> {
+    let lit: LitInt = input.parse().map_err(|e| {
+        syn::Error::new(
+            e.span(),
+            "expected the shard count as an integer literal: write #[spread(N)] with N from 2 \
+             to 65536",
+        )
+    })?;
+    let count = in_range(&lit, 2, 65536, |n| {
+        format!(
+            "spread count {n} is out of range: use 2 to 65536 shards (one shard is no \
+             spreading; a get reads all N candidate rows, so keep N small)"
+        )
+    })?;
+    end_of_args(input, "spread", "#[spread(N)]")?;
     Ok(Bucket {
         count: u32::try_from(count).unwrap_or(65536),
         span,
@@ -435,7 +528,7 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
                 out.krate = Some(lit.parse()?);
                 Ok(())
             } else if meta.path.is_ident("salt") {
-                if out.salt.is_some() {
+                if out.salt.is_some() || out.java_salt.is_some() {
                     return Err(meta.error("duplicate struct-level salt; keep one"));
                 }
                 let span = meta
@@ -444,15 +537,30 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
                     .map_or_else(Span::call_site, Ident::span);
                 let content;
                 syn::parenthesized!(content in meta.input);
-                out.salt = Some(parse_multi_salt(&content, span)?);
+                if content
+                    .fork()
+                    .parse::<Ident>()
+                    .is_ok_and(|h| h == "java_hash")
+                {
+                    out.java_salt = Some(parse_java_salt(&content, span)?);
+                } else {
+                    out.salt = Some(parse_multi_salt(&content, span)?);
+                }
                 Ok(())
             } else if meta.path.is_ident("spread_not_first") {
                 out.spread_not_first = true;
                 Ok(())
+            } else if meta.path.is_ident("phoenix") {
+                if out.phoenix.is_some() {
+                    return Err(meta.error("duplicate `phoenix`; keep one"));
+                }
+                out.phoenix = meta.path.get_ident().map(Ident::span);
+                Ok(())
             } else {
                 Err(meta.error(
                     "unknown #[rowkey] argument: supported are crate = \"path\", \
-                     salt(md5, K, fields(a, b, ..)) and spread_not_first",
+                     salt(md5, K, fields(a, b, ..)), salt(java_hash, buckets = N, width = W, \
+                     fields(a, b, ..)), spread_not_first and phoenix",
                 ))
             }
         });
@@ -518,6 +626,125 @@ fn parse_multi_salt(input: ParseStream, span: Span) -> syn::Result<MultiSalt> {
         chars,
         fields,
         delim,
+    })
+}
+
+/// `java_hash, buckets = N[, width = W][, fields(a, b, ..)]`, the
+/// arguments after the hash in any order.
+fn parse_java_salt(input: ParseStream, span: Span) -> syn::Result<JavaSaltAttr> {
+    let _hash: Ident = input.parse()?;
+    let usage = "salt(java_hash, buckets = N), with width = W (1 to 4 bytes, default 1) and \
+                 fields(a, b, ..) (default: every byte after the salt)";
+    let mut buckets: Option<LitInt> = None;
+    let mut width: Option<LitInt> = None;
+    let mut fields: Option<Vec<Ident>> = None;
+    while input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
+        if input.peek(LitInt) {
+            let lit: LitInt = input.parse()?;
+            return Err(syn::Error::new(
+                lit.span(),
+                format!(
+                    "a java_hash salt is a number of buckets, not a length of hex characters: \
+                     write {usage}"
+                ),
+            ));
+        }
+        let key: Ident = input.parse().map_err(|e| {
+            syn::Error::new(e.span(), format!("expected an argument: write {usage}"))
+        })?;
+        let dup = |what: &str| {
+            syn::Error::new(
+                key.span(),
+                format!("duplicate {what} in the java_hash salt; keep one"),
+            )
+        };
+        if key == "buckets" || key == "width" {
+            input.parse::<Token![=]>()?;
+            let lit: LitInt = input.parse().map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    format!("expected an integer literal: write {usage}"),
+                )
+            })?;
+            let slot = if key == "buckets" {
+                &mut buckets
+            } else {
+                &mut width
+            };
+            if slot.is_some() {
+                return Err(dup(&key.to_string()));
+            }
+            *slot = Some(lit);
+        } else if key == "fields" {
+            if fields.is_some() {
+                return Err(syn::Error::new(
+                    key.span(),
+                    "duplicate fields(..) in the salt: list every hashed field in one \
+                     fields(a, b, ..), in the order the salt hashes them",
+                ));
+            }
+            let content;
+            syn::parenthesized!(content in input);
+            let list = content.parse_terminated(Ident::parse_any_ident, Token![,])?;
+            if list.is_empty() {
+                return Err(syn::Error::new(
+                    key.span(),
+                    "fields() is empty: list the fields the salt hashes, or leave fields(..) \
+                     out to hash every byte after the salt (Phoenix's SALT_BUCKETS)",
+                ));
+            }
+            fields = Some(list.into_iter().collect());
+        } else {
+            return Err(syn::Error::new(
+                key.span(),
+                format!("unknown java_hash salt argument `{key}`: write {usage}"),
+            ));
+        }
+    }
+    let width_value = match &width {
+        Some(lit) => in_range(lit, 1, 4, |n| {
+            format!(
+                "salt width {n} is out of range: a java_hash salt takes 1 to 4 bytes \
+                 (OpenTSDB's tsd.storage.salt.width; Phoenix's salt is 1 byte)"
+            )
+        })?,
+        None => 1,
+    };
+    let width_value = usize::try_from(width_value).unwrap_or(1);
+    let Some(buckets) = buckets else {
+        return Err(syn::Error::new(
+            span,
+            format!("a java_hash salt needs its bucket count: write {usage}"),
+        ));
+    };
+    let max = if width_value >= 4 {
+        u64::from(i32::MAX.unsigned_abs())
+    } else {
+        1u64 << (8 * width_value)
+    };
+    let count = in_range(&buckets, 2, max, |n| {
+        if n == "0" || n == "1" {
+            format!(
+                "salt bucket count {n} is out of range: a salt spreads keys over 2 or more \
+                 buckets; use buckets = 2 to {max}, or no salt"
+            )
+        } else if width_value < 4 {
+            format!(
+                "salt bucket count {n} does not fit the salt's {width_value} byte(s), which \
+                 hold {max} values: use buckets = 2 to {max}, or a wider salt (width = {})",
+                width_value + 1
+            )
+        } else {
+            format!(
+                "salt bucket count {n} is out of range: Java's bucket count is an int, at \
+                 most {max}"
+            )
+        }
+    })?;
+    Ok(JavaSaltAttr {
+        buckets: u32::try_from(count).unwrap_or(2),
+        width: width_value,
+        fields,
     })
 }
 

@@ -59,8 +59,8 @@ pub fn expand(
     // while there is room. A salt whose bytes the key does not hold as
     // hashed is computed here, as `encode_into` does: a reversed, inverted
     // (`#[desc]`) or escaped body is hashed before it is transformed; so are
-    // an `Option` field's (behind its presence byte) and a `#[decimal]`
-    // body's, to keep this path to the plain case.
+    // an `Option` field's (behind its presence byte), a `#[decimal]` and a
+    // `#[width]` body's, to keep this path to the plain case.
     let mut room = MAX_DEFERRED - usize::from(input.attrs.salt.is_some());
     let fields: Vec<_> = layouts
         .iter()
@@ -71,6 +71,8 @@ pub fn expand(
                     && !l.escaped
                     && !l.option
                     && l.decimal.is_none()
+                    // Deferred, the salt would hash the type's own width.
+                    && l.width.is_none()
                     && room > 0 =>
             {
                 room -= 1;

@@ -112,6 +112,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         quote!(__body)
     };
     let value = match (l.decimal, l.body) {
+        _ if l.width.is_some() => quote!(#p::read_narrow::<#ty>(#b)),
         (Some(_), Body::ReverseTs) => quote!(#p::decode_decimal_reversed::<#ty>(#b, #padded)),
         (Some(_), _) => quote!(#p::decode_decimal::<#ty>(#b, #padded)),
         (None, Body::Plain) => quote!(<#ty as #p::DecodePart<#lt>>::decode_part(#b)),
@@ -171,6 +172,9 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         },
         None => quote!(),
     };
+    // Not only when verifying: a shard out of range is no key this layout
+    // writes, whatever the salts say.
+    let verify_spread = l.spread.map(|n| quote!(#p::check_spread(&#var, #n)#err?;));
     let slot = format_ident!("__slot{}", l.index);
     let record = if l.in_multi_salt {
         quote!(let #slot = (__body_at, __pos);)
@@ -192,8 +196,10 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
     } else if check
         && !restored
         && l.decimal.is_none()
+        && l.width.is_none()
         && l.body == Body::Plain
         && l.bucket.is_none()
+        && l.spread.is_none()
     {
         quote! {
             let __body = #take_body;
@@ -215,6 +221,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         #read
         #verify_salt
         #verify_bucket
+        #verify_spread
         #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Field, __body_at, __pos);
         #record
     }

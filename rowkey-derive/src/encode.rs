@@ -107,6 +107,10 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         (Some(_), _) => quote!(let __dec = <__V as #p::Decimal>::to_u128(__v);),
     };
     let blen = match (l.decimal, l.body) {
+        _ if l.width.is_some() => {
+            let w = l.width.unwrap_or(0);
+            quote!(#w)
+        }
         _ if l.escaped => {
             quote!(#p::escaped_len(<__V as #p::EscapeBytes>::raw_bytes(__v)))
         }
@@ -155,6 +159,9 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         _ => quote!(),
     };
     let write = match (l.decimal, l.body) {
+        _ if l.width.is_some() => quote! {
+            #p::write_narrow(<__V as #p::Narrow>::to_wide(__v), __body)#err?;
+        },
         _ if l.escaped => quote! {
             #p::write_escaped(<__V as #p::EscapeBytes>::raw_bytes(__v), __body);
         },
@@ -262,10 +269,13 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
             let __body_at = __at + if __PREFIX { #prefix } else { 0 };
         }
     };
+    // A shard is refused before anything of it is written.
+    let spread = l.spread.map(|n| quote!(#p::check_spread(__v, #n)#err?;));
     let body = if let Some(frame) = plain_frame(l, p) {
         quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
     } else {
         quote! {
+            #spread
             #body_at
             #decimal_value
             let __blen: #p::usize = #blen;
@@ -373,8 +383,11 @@ fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
             && l.salt.is_none()
             && l.bucket.is_none()
             && l.decimal.is_none()
+            && l.width.is_none()
             && !l.escaped
             && !l.desc
+            && l.spread.is_none()
+            && !l.phoenix
     })
 }
 
@@ -397,15 +410,28 @@ pub(crate) fn encode_field(
     key: &str,
     widths: &TokenStream,
 ) -> TokenStream {
+    let field = l.field.ident;
+    encode_field_from(l, p, ident, key, widths, &quote!(self.#field))
+}
+
+/// [`encode_field`] of the value `access` names (a spread's candidate
+/// shard, say) instead of the key's own field.
+pub(crate) fn encode_field_from(
+    l: &Layout,
+    p: &TokenStream,
+    ident: &syn::Ident,
+    key: &str,
+    widths: &TokenStream,
+    access: &TokenStream,
+) -> TokenStream {
     let before = 2 * l.index + 1;
     let ty = l.field.ty;
-    let field = l.field.ident;
     let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
     let call = if let Some(frame) = plain_writer(l, p) {
-        quote!(#p::write_plain::<#ty, true>(&self.#field, __buf, &mut __pos, #frame, #key, #name)?;)
+        quote!(#p::write_plain::<#ty, true>(&#access, __buf, &mut __pos, #frame, #key, #name)?;)
     } else {
-        quote!(#ident::#write::<#ty, true, true>(&self.#field, __buf, &mut __pos)?;)
+        quote!(#ident::#write::<#ty, true, true>(&#access, __buf, &mut __pos)?;)
     };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);

@@ -11,7 +11,7 @@ use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
 use crate::encode::{encode_body, encode_field, put_fns};
 use crate::model::Layout;
-use crate::salt::multi_salt;
+use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
@@ -40,42 +40,42 @@ fn krate(input: Option<&Input>) -> TokenStream {
 /// What every generated item needs: the runtime's path, the struct, its
 /// layouts and their widths, and the struct's type at the lifetimes the
 /// impls name it with.
-struct Gen<'a> {
-    input: &'a Input<'a>,
-    layouts: Vec<Layout<'a>>,
-    p: TokenStream,
-    ident: &'a syn::Ident,
-    name: String,
+pub(crate) struct Gen<'a> {
+    pub(crate) input: &'a Input<'a>,
+    pub(crate) layouts: Vec<Layout<'a>>,
+    pub(crate) p: TokenStream,
+    pub(crate) ident: &'a syn::Ident,
+    pub(crate) name: String,
     /// The struct with every lifetime set to `'__rowkey_de`, so a `&'a str`
     /// field borrows from the decoded bytes.
-    ty_de: TokenStream,
+    pub(crate) ty_de: TokenStream,
     /// The struct with every lifetime `'static`, for the constants that
     /// depend on its field types (no lifetime is in scope there).
-    ty_static: TokenStream,
+    pub(crate) ty_static: TokenStream,
     /// The struct's width before the first field: the struct-level salt and
     /// its delimiter.
-    multi_width: usize,
-    segment_count: usize,
+    pub(crate) multi_width: usize,
+    pub(crate) segment_count: usize,
     /// The layout's widths, written once in the block's consts
     /// `__ROWKEY_W` (exact) and `__ROWKEY_WMAX` (widest) that every other
     /// item indexes: [0] is the struct-level salt, then (prefix, body) per
     /// field, with `'static` types (no lifetime is in scope in an array
     /// length). Free items of the block, not associated consts: every
     /// use names them without the struct's type.
-    static_widths: Vec<TokenStream>,
+    pub(crate) static_widths: Vec<TokenStream>,
     /// `None` when equal to `static_widths`: then `w_max` is `w_exact`.
-    static_max: Option<Vec<TokenStream>>,
+    pub(crate) static_max: Option<Vec<TokenStream>>,
     /// Paths to those consts.
-    w_exact: TokenStream,
-    w_max: TokenStream,
+    pub(crate) w_exact: TokenStream,
+    pub(crate) w_max: TokenStream,
     /// The struct-level salt: what encode writes, what decode reads first
     /// and checks last (`salt.rs`); empty without one.
-    multi: (TokenStream, TokenStream, TokenStream),
+    pub(crate) multi: (TokenStream, TokenStream, TokenStream),
     /// What decode's walk returns, how it builds it, and what `decode` does
     /// with it (`decoded_value`).
-    walk: (TokenStream, TokenStream, TokenStream),
+    pub(crate) walk: (TokenStream, TokenStream, TokenStream),
     /// Trailing bytes are named after the last field.
-    last_field: String,
+    pub(crate) last_field: String,
 }
 
 impl<'a> Gen<'a> {
@@ -88,11 +88,17 @@ impl<'a> Gen<'a> {
         let p = quote!(__rowkey);
         let ident = &input.original.ident;
         let multi = input.attrs.salt.as_ref();
-        let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
-        let segment_count: usize =
-            layouts.iter().map(Layout::segments).sum::<usize>() + usize::from(multi.is_some());
+        let java = input.attrs.java_salt.as_ref();
+        let multi_width = multi.map_or(0, |s| s.chars + usize::from(s.delim.is_some()))
+            + java.map_or(0, |s| s.width);
+        let segment_count: usize = layouts.iter().map(Layout::segments).sum::<usize>()
+            + usize::from(multi.is_some() || java.is_some());
         let name = ident.to_string();
-        let multi = multi_salt(input, &layouts, &p, &name, multi_width);
+        let multi = if java.is_some() {
+            java_salt(input, &layouts, &p, &name)
+        } else {
+            multi_salt(input, &layouts, &p, &name, multi_width)
+        };
         let walk = decoded_value(&layouts, &p, &name);
         let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
         let ty_static = with_lifetimes(input, &Lifetime::new("'static", Span::call_site()));
@@ -142,6 +148,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let inherent = inherent_impl(&g);
     let decode = decode_impls(&g);
     let checks = checks_fn(&g);
+    let spread_items = crate::scan::spread_items(&g.layouts, p, &g.ty_static);
+    let candidates = crate::spread::candidates(&g);
     quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
@@ -157,6 +165,8 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             #decode
             #batch
             #checks
+            #spread_items
+            #candidates
         };
     }
 }
@@ -176,6 +186,10 @@ fn with_lifetimes(input: &Input, lt: &Lifetime) -> TokenStream {
 /// The leading salt or bucket that splits and fan-outs spread over.
 fn spread(g: &Gen) -> TokenStream {
     let p = &g.p;
+    if let Some(s) = &g.input.attrs.java_salt {
+        let (buckets, width) = (s.buckets, s.width);
+        return quote!(#p::Spread::JavaHash { buckets: #buckets, width: #width });
+    }
     match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
         (Some(s), _) => {
             let k = s.chars;
@@ -184,6 +198,20 @@ fn spread(g: &Gen) -> TokenStream {
         (None, Some(l)) if l.salt.is_some() => {
             let k = l.salt.unwrap_or(0);
             quote!(#p::Spread::HexSalt { chars: #k })
+        }
+        // A leading one-byte shard splits as a bucket does: one region per
+        // first byte.
+        (None, Some(l))
+            if l.spread.is_some_and(|n| n <= 256)
+                && l.decimal.is_none()
+                && l.width.is_none()
+                && matches!(
+                    crate::valid::shape(l.inner_ty),
+                    crate::valid::Shape::Int { bytes: 1, .. }
+                ) =>
+        {
+            let n = l.spread.unwrap_or(0);
+            quote!(#p::Spread::Bucket { count: #n })
         }
         (None, Some(l)) if l.bucket.is_some() => {
             let n = l.bucket.unwrap_or(0);
@@ -224,12 +252,21 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         .then(|| quote!(#multi_width))
         .into_iter()
         .chain(g.layouts.iter().map(|l| len_term(l, p, ident)));
-    let encode_fields: Vec<_> = g
-        .layouts
-        .iter()
-        .map(|l| encode_field(l, p, ident, name, &g.w_exact))
-        .collect();
+    let phoenix = g.input.attrs.phoenix.is_some();
+    let encode_fields: Vec<_> = if phoenix {
+        crate::phoenix::encode_fields(&g.layouts, p, name)
+    } else {
+        g.layouts
+            .iter()
+            .map(|l| encode_field(l, p, ident, name, &g.w_exact))
+            .collect()
+    };
     let encode = encode_body(p, name, multi_width, &encode_fields, &g.multi.0);
+    let encoded_len = if phoenix {
+        crate::phoenix::encoded_len(&g.layouts, p, multi_width)
+    } else {
+        quote!(#(#len_terms)+*)
+    };
     let ty_k = with_lifetimes(g.input, &Lifetime::new("'__rowkey_k", Span::call_site()));
     let ty_elided = with_lifetimes(g.input, &Lifetime::new("'_", Span::call_site()));
     let key_lifetimes = node.generics.lifetimes().map(|l| &l.lifetime);
@@ -270,7 +307,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
 
             #[inline]
             fn encoded_len(&self) -> #p::usize {
-                #(#len_terms)+*
+                #encoded_len
             }
 
             #[inline]
@@ -289,7 +326,14 @@ fn row_key_impl(g: &Gen) -> TokenStream {
 fn inherent_impl(g: &Gen) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let (impl_generics, ty_generics, where_clause) = g.input.original.generics.split_for_impl();
-    let put_fns = g.layouts.iter().map(|l| put_fns(l, p, name));
+    let n = g.layouts.len();
+    let put_fns = g.layouts.iter().map(|l| {
+        if l.phoenix {
+            crate::phoenix::put_fns(l, n, p, name)
+        } else {
+            put_fns(l, p, name)
+        }
+    });
     let max_len = crate::max_len::max_len(&g.layouts, p, &g.w_max, name);
     quote! {
         #[automatically_derived]
@@ -317,7 +361,16 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let w_exact = &g.w_exact;
     let segment_count = g.segment_count;
     let (_, decode_multi_head, decode_multi_tail) = &g.multi;
-    let decode_fields = g.layouts.iter().map(|l| decode_field(l, p, name, false));
+    let n = g.layouts.len();
+    let phoenix = g.input.attrs.phoenix.is_some();
+    let decode_fields = g.layouts.iter().map(|l| {
+        if phoenix {
+            crate::phoenix::decode_field(l, n, p, name)
+        } else {
+            decode_field(l, p, name, false)
+        }
+    });
+    let reader = phoenix.then(|| quote!(let mut __rd = #p::phx::Reader::default();));
     let last_field = &g.last_field;
     let (walk_ty, build, decoded) = &g.walk;
     let n = segment_count;
@@ -328,7 +381,10 @@ fn decode_impls(g: &Gen) -> TokenStream {
     let sink = salted.then(|| quote!(let __sink = &mut #p::NoSink;));
     // Without a salt or bucket there is nothing to skip: the trait's
     // default, `decode`.
-    let unverified = (salted || g.layouts.iter().any(|l| l.bucket.is_some())).then(|| {
+    let unverified = (salted
+        || g.input.attrs.java_salt.is_some()
+        || g.layouts.iter().any(|l| l.bucket.is_some()))
+    .then(|| {
         quote! {
             #[inline]
             fn decode_unverified(
@@ -395,6 +451,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
                 let mut __pos: #p::usize = 0;
                 let mut __seg: #p::usize = 0;
                 #decode_multi_head
+                #reader
                 #(#decode_fields)*
                 #decode_multi_tail
                 // Named after the last field: where the key should have ended.
@@ -472,7 +529,12 @@ fn checks_fn(g: &Gen) -> TokenStream {
         ..
     } = g;
     let w_max = &g.w_max;
-    let checks = g.layouts.iter().map(|l| checks(l, p));
+    // A Phoenix key's columns are framed by its own rules (`phoenix.rs`).
+    let checks = g
+        .layouts
+        .iter()
+        .filter(|l| !l.phoenix)
+        .map(|l| checks(l, p));
     let span = ident.span();
     let path = respan(p, span);
     let limit_check = quote_spanned! {span=>
@@ -526,11 +588,21 @@ fn widths_of(
 }
 
 fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
-    let ty = l.field.ty;
     let field = l.field.ident;
+    len_term_from(l, p, ident, &quote!(self.#field))
+}
+
+/// [`len_term`] of the value `access` names.
+pub(crate) fn len_term_from(
+    l: &Layout,
+    p: &TokenStream,
+    ident: &syn::Ident,
+    access: &TokenStream,
+) -> TokenStream {
+    let ty = l.field.ty;
     if let Some(frame) = crate::encode::plain_writer(l, p) {
-        return quote!(#p::plain_len::<#ty>(&self.#field, #frame));
+        return quote!(#p::plain_len::<#ty>(&#access, #frame));
     }
     let len = format_ident!("__rowkey_len_{}", l.index);
-    quote!(#ident::#len::<#ty, true>(&self.#field))
+    quote!(#ident::#len::<#ty, true>(&#access))
 }

@@ -30,11 +30,14 @@ mod fallback;
 mod keypart;
 mod max_len;
 mod model;
+mod phoenix;
 mod salt;
 mod scan;
 mod scan_order;
 mod suggest;
+mod spread;
 mod valid;
+mod valid_phoenix;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
@@ -152,7 +155,9 @@ use syn::{parse_macro_input, DeriveInput};
         twos_complement,
         decimal,
         desc,
-        escaped
+        escaped,
+        spread,
+        width
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

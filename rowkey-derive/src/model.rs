@@ -75,8 +75,15 @@ pub struct Layout<'a> {
     pub inner_static: Type,
     /// `inner_ty` with every lifetime replaced by the decode lifetime.
     pub inner_de: Type,
-    /// Listed in a struct-level salt.
+    /// Listed in a struct-level salt (MD5 or Java-hash).
     pub in_multi_salt: bool,
+    /// `#[spread(N)]`: the caller's shard, `0..N`.
+    pub spread: Option<u32>,
+    /// The struct is `#[rowkey(phoenix)]`: the field is a Phoenix column
+    /// (`phoenix.rs` writes and reads it).
+    pub phoenix: bool,
+    /// `#[width(W)]`: the body is the value's low W bytes.
+    pub width: Option<usize>,
 }
 
 impl<'a> Layout<'a> {
@@ -114,7 +121,13 @@ impl<'a> Layout<'a> {
                     .attrs
                     .salt
                     .as_ref()
-                    .is_some_and(|s| s.fields.iter().any(|f| f == field.ident));
+                    .is_some_and(|s| s.fields.iter().any(|f| f == field.ident))
+                    || input
+                        .attrs
+                        .java_salt
+                        .as_ref()
+                        .and_then(|s| s.fields.as_ref())
+                        .is_some_and(|fs| fs.iter().any(|f| f == field.ident));
                 let inner_ty = option_inner(field.ty).unwrap_or(field.ty);
                 Layout {
                     field,
@@ -137,6 +150,9 @@ impl<'a> Layout<'a> {
                     inner_static: with_lifetime(inner_ty, &stat),
                     inner_de: with_lifetime(inner_ty, de),
                     in_multi_salt,
+                    spread: a.spread.as_ref().map(|s| s.count),
+                    phoenix: input.attrs.phoenix.is_some(),
+                    width: a.width.as_ref().map(|w| w.bytes),
                 }
             })
             .collect()
@@ -175,9 +191,9 @@ impl<'a> Layout<'a> {
     /// leaves it to the type (or, for `#[decimal]` and `#[escaped]`, to the
     /// value).
     pub fn attr_body_width(&self) -> Option<usize> {
-        match (self.decimal, self.body) {
-            (Some(Digits::Width(w)), _) => Some(w),
-            (None, Body::ReverseTs) => Some(8),
+        match (self.decimal, self.body, self.width) {
+            (_, _, Some(w)) | (Some(Digits::Width(w)), _, _) => Some(w),
+            (None, Body::ReverseTs, _) => Some(8),
             _ => None,
         }
     }
@@ -244,6 +260,15 @@ impl<'a> Layout<'a> {
         if self.escaped {
             bounds.extend(quote!(+ #p::EscapeBytes));
         }
+        if self.spread.is_some() {
+            bounds.extend(quote!(+ #p::SpreadValue));
+        }
+        if self.phoenix {
+            bounds.extend(quote!(+ #p::PhoenixColumn));
+        }
+        if self.width.is_some() {
+            bounds.extend(quote!(+ #p::Narrow));
+        }
         // Inverting reverses an order only where the bytes have one: the
         // type's own bytes, unless digits or escapes write the field.
         if self.desc && self.decimal.is_none() && !self.escaped && self.body == Body::Plain {
@@ -287,6 +312,11 @@ impl<'a> Layout<'a> {
     /// builder takes a range on it (one contiguous key range); otherwise it
     /// takes one exact value. The one place this is decided.
     pub fn ranged(&self) -> bool {
+        if self.phoenix {
+            // A NULL has no place in a range of values, and a CHAR's
+            // space padding sorts below some characters.
+            return !self.option && !matches!(self.frame, Frame::Pad { .. });
+        }
         let body_keeps_order = !matches!(self.body, Body::Reverse | Body::Twos)
             && self.decimal != Some(Digits::Shortest);
         // After a value of known width (or an escaped one, which ends

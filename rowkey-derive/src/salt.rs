@@ -105,3 +105,70 @@ pub fn salt_part(l: &Layout, p: &TokenStream, joined: bool) -> TokenStream {
         _ => quote!(#p::SaltPart::Whole),
     }
 }
+
+/// The Java-hash salt (`#[rowkey(salt(java_hash, buckets = N, ..))]`): what
+/// encode writes once every field is written, what decode reads first and
+/// checks last, as `multi_salt` does for the MD5 one.
+pub fn java_salt(
+    input: &Input,
+    layouts: &[Layout],
+    p: &TokenStream,
+    key: &str,
+) -> (TokenStream, TokenStream, TokenStream) {
+    let Some(salt) = &input.attrs.java_salt else {
+        return (quote!(), quote!(), quote!());
+    };
+    let w = salt.width;
+    let settings = java_settings(input, p);
+    // The bytes hashed: every byte after the salt (Phoenix), or the listed
+    // slots as written, in the listed order (OpenTSDB).
+    let (encode_parts, decode_parts) = match &salt.fields {
+        None => (quote!(&__buf[#w..__pos]), quote!(&__in[#w..__pos])),
+        Some(fields) => {
+            let slots: Vec<_> = fields
+                .iter()
+                .filter_map(|f| layouts.iter().find(|l| l.field.ident == f))
+                .map(|l| format_ident!("__slot{}", l.index))
+                .collect();
+            (
+                quote!(#(&__buf[#slots.0..#slots.1]),*),
+                quote!(#(&__in[#slots.0..#slots.1]),*),
+            )
+        }
+    };
+    let encode = quote! {
+        {
+            let __salt = #p::java_salt_of(&[#encode_parts], #settings);
+            #p::write_be(__salt, &mut __buf[..#w]);
+        }
+    };
+    let head = quote! {
+        let __jsalt = #p::take(__in, &mut __pos, #w).map_err(|__k| #p::Error::field(#key, "salt", __k))?;
+        #p::push_segment(__segs, &mut __seg, "salt", #p::SegmentKind::Salt, 0, __pos);
+    };
+    // Checked on a key that ends where its fields do: with bytes left over,
+    // the trailing-bytes error that follows says more than a mismatch.
+    let tail = quote! {
+        if VERIFY
+            && __pos == __in.len()
+            && !#p::java_salt_matches(&[#decode_parts], #settings, __jsalt)
+        {
+            return #p::Err(#p::Error::field(#key, "salt", #p::ErrorKind::SaltMismatch));
+        }
+    };
+    (encode, head, tail)
+}
+
+/// The runtime's `JavaSalt` for the key's Java-hash salt. With `fields(..)`
+/// an all-zero first field keeps the salt 0, as OpenTSDB leaves its global
+/// annotation row (metric UID 0) unsalted.
+pub fn java_settings(input: &Input, p: &TokenStream) -> TokenStream {
+    let Some(salt) = &input.attrs.java_salt else {
+        return quote!();
+    };
+    let (buckets, width) = (salt.buckets, salt.width);
+    let zero_first = salt.fields.is_some();
+    quote! {
+        #p::JavaSalt { buckets: #buckets, width: #width, zero_first: #zero_first }
+    }
+}

@@ -27,7 +27,6 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
     // user type can collide with it. Users name it as `<K as RowKey>::Scan`.
     let builder = format_ident!("__{}Scan", ident);
     let builder_name = builder.to_string();
-    let n = layouts.len();
     let lifetimes: Vec<&Lifetime> = node.generics.lifetimes().map(|l| &l.lifetime).collect();
     let key_ty = quote!(#ident<#(#lifetimes),*>);
     // Scan values may borrow for any lifetime, not the key's: a builder for
@@ -53,21 +52,47 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         .rposition(|l| l.bucket.is_some())
         .map_or(0, |i| i + 1);
     let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
+    let replay = if input.attrs.phoenix.is_some() {
+        let tail_open = crate::phoenix::tail_open(layouts);
+        let salt = if input.attrs.java_salt.is_some() {
+            let settings = crate::salt::java_settings(input, p);
+            quote!(#p::Some(#settings))
+        } else {
+            quote!(#p::None)
+        };
+        quote!(#p::phx_replay::<#key_ty, __S, STAGE>(self.steps, #salt, &[#(#tail_open),*]))
+    } else if let Some(salt) = &input.attrs.java_salt {
+        let settings = crate::salt::java_settings(input, p);
+        let count = salt.fields.as_ref().map_or(0, Vec::len);
+        quote!(#p::replay_java::<#key_ty, __S, STAGE>(self.steps, #settings, #count, &[#(#buckets),*]))
+    } else {
+        quote!(#p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*]))
+    };
 
     let markers = crate::scan_order::markers(layouts, p, &key_ty, &lifetimes);
     let order_items = markers.items();
+    let spread_skip = markers.skip(layouts, p, &key_ty, &lifetimes);
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
     for l in layouts {
-        let salt_order = input.attrs.salt.as_ref().and_then(|s| {
-            let order = s.fields.iter().position(|f| f == l.field.ident)?;
-            Some((order, s.delim.is_some()))
-        });
+        let salt_order = input
+            .attrs
+            .salt
+            .as_ref()
+            .and_then(|s| {
+                let order = s.fields.iter().position(|f| f == l.field.ident)?;
+                Some((order, s.delim.is_some()))
+            })
+            .or_else(|| {
+                let fields = input.attrs.java_salt.as_ref()?.fields.as_ref()?;
+                let order = fields.iter().position(|f| f == l.field.ident)?;
+                Some((order, false))
+            });
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let order = markers.bound(l.index, p, &key_ty);
         let (step, method) = field(
-            l, &name, salt_order, n, p, &builder, &lifetimes, &key_ty, &v, &order,
+            l, layouts, &name, salt_order, p, &builder, &lifetimes, &key_ty, &v, &order,
         );
         steps.extend(step);
         methods.extend(method);
@@ -127,6 +152,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         #steps
 
         #order_items
+        #spread_skip
 
         #[automatically_derived]
         impl<#(#lifetimes),*> #key_ty {
@@ -146,7 +172,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         {
             #[inline]
             fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                #p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*])
+                #replay
             }
         }
 
@@ -170,9 +196,9 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
 #[allow(clippy::too_many_arguments)]
 fn field(
     l: &Layout,
+    layouts: &[Layout],
     key: &str,
     salt_order: Option<(usize, bool)>,
-    n: usize,
     p: &TokenStream,
     builder: &syn::Ident,
     lifetimes: &[&Lifetime],
@@ -180,6 +206,7 @@ fn field(
     v: &Lifetime,
     order: &TokenStream,
 ) -> (TokenStream, TokenStream) {
+    let n = layouts.len();
     let i = l.index;
     let field = l.field.ident;
     let fname = &l.name;
@@ -206,7 +233,9 @@ fn field(
         }
         None => (quote!(), quote!()),
     };
-    let exact = if i + 1 == n {
+    let exact = if l.phoenix {
+        crate::phoenix::after_push(l, n, p)
+    } else if i + 1 == n {
         quote!(__s.exact();)
     } else {
         quote!()
@@ -231,7 +260,7 @@ fn field(
     } else {
         quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
     };
-    let push = if salt_order.is_none() && i + 1 != n {
+    let push = if salt_order.is_none() && i + 1 != n && !l.phoenix {
         push
     } else {
         quote! {
@@ -242,9 +271,11 @@ fn field(
             #p::Ok(())
         }
     };
+    let spread = spread_step(l, layouts);
     let eq_fn = quote! {
         #[inline(always)]
         fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
+            #spread
             #push
         }
     };
@@ -334,7 +365,9 @@ fn field(
         };
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
-        let call = if let Some(writer) = &plain {
+        let call = if l.phoenix {
+            crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
+        } else if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
         } else {
             quote! {
@@ -364,6 +397,7 @@ fn field(
             __hi: #p::Bound<__V>,
             __s: &mut #p::Scan<'_, Self>,
         ) -> #p::Result<(), #p::Error> {
+            #spread
             #bucket_fan
             #range
         }
@@ -441,23 +475,63 @@ fn bound_fit(l: &Layout, p: &TokenStream) -> TokenStream {
     }
 }
 
+/// A `#[spread]` field given, or the field after one that was not: the
+/// scan then leaves room for the spread and fans out over its shards.
+fn spread_step(l: &Layout, layouts: &[Layout]) -> TokenStream {
+    if l.spread.is_some() {
+        return quote!(__s.spread_given(););
+    }
+    let Some(prev) = l.index.checked_sub(1).map(|i| &layouts[i]) else {
+        return TokenStream::new();
+    };
+    let Some(count) = prev.spread else {
+        return TokenStream::new();
+    };
+    let name = &prev.name;
+    let slot = 2 * prev.index + 2;
+    quote! {
+        __s.fan_spread(#name, #count, __ROWKEY_W[#slot], __rowkey_spread_write)?;
+    }
+}
+
+/// For a key with a `#[spread]` field: the writer that fills a
+/// fanned-out range's room with a shard's bytes. (That the builder may skip
+/// the field is the scan-order markers' `Markers::skip`.)
+pub fn spread_items(layouts: &[Layout], p: &TokenStream, ty_static: &TokenStream) -> TokenStream {
+    let Some(l) = layouts.iter().find(|l| l.spread.is_some()) else {
+        return TokenStream::new();
+    };
+    let write = format_ident!("__rowkey_write_{}", l.index);
+    let ty = &l.inner_static;
+    quote! {
+        /// Shard `i`'s bytes, as the spread field writes them.
+        fn __rowkey_spread_write(__i: #p::u32, __out: &mut [#p::u8]) {
+            if let #p::Some(__v) = <#ty as #p::SpreadValue>::from_shard(__i) {
+                let mut __pos: #p::usize = 0;
+                let _ = <#ty_static>::#write::<#ty, false, false>(&__v, __out, &mut __pos);
+            }
+        }
+    }
+}
+
 /// A `#[decimal(W)]` range clamped to the W-digit values, as a
 /// `#[reverse_ts]` one is to the storable timestamps: a window past them
 /// selects nothing (no range), not an error.
 fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
-    let Some(Digits::Width(w)) = l.decimal else {
-        return TokenStream::new();
-    };
-    // An `Option` field's `Some(v)` past W digits: as `v` on a plain field
-    // (a lower bound above every `Some` leaves nothing, since `None` sorts
-    // first; an upper one is no bound).
-    let too_wide = if l.option {
-        quote! {
+    let too_wide = match (l.decimal, l.width, l.option) {
+        (Some(Digits::Width(w)), _, false) => {
+            quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w)
+        }
+        // An `Option` field's `Some(v)` past W digits: as `v` on a plain
+        // field (a lower bound above every `Some` leaves nothing, since
+        // `None` sorts first; an upper one is no bound).
+        (Some(Digits::Width(w)), _, true) => quote! {
             |__v: &_| #p::Presence::present(__v)
                 .is_some_and(|__i| #p::decimal_len(#p::Decimal::to_u128(__i)) > #w)
-        }
-    } else {
-        quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w)
+        },
+        // A `#[width(W)]` window is clamped to the values W bytes hold.
+        (_, Some(w), false) => quote!(|__v: &_| #p::too_wide(#p::Narrow::to_wide(__v), #w)),
+        _ => return TokenStream::new(),
     };
     quote! {
         let #p::Some((__lo, __hi)) = #p::clamp_wide_bounds(__lo, __hi, #too_wide) else {
@@ -472,7 +546,10 @@ fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
 /// one key range holds a value range. Refused when the builder runs; the
 /// built-in variable-width types take only a value at compile time.
 fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
-    if !(l.desc && l.frame == Frame::Last && !l.escaped && l.attr_body_width().is_none()) {
+    // (A Phoenix DESC value always ends in 0xFF.)
+    if !(l.desc && l.frame == Frame::Last && !l.escaped && l.attr_body_width().is_none())
+        || l.phoenix
+    {
         return TokenStream::new();
     }
     let ty = &l.inner_static;

@@ -90,6 +90,28 @@ impl Markers {
         &self.items
     }
 
+    /// A `#[spread]` field may be skipped: where the builder expects it,
+    /// the next field's method is callable too.
+    pub fn skip(
+        &self,
+        layouts: &[Layout],
+        p: &TokenStream,
+        key_ty: &TokenStream,
+        lifetimes: &[&syn::Lifetime],
+    ) -> TokenStream {
+        let Some(l) = layouts.iter().find(|l| l.spread.is_some()) else {
+            return TokenStream::new();
+        };
+        let (Some(spread), Some(next)) = (self.names.get(l.index), self.names.get(l.index + 1))
+        else {
+            return TokenStream::new();
+        };
+        quote! {
+            #[automatically_derived]
+            impl<#(#lifetimes),*> #p::NextField<#key_ty, #next> for #spread {}
+        }
+    }
+
     /// The where-clause predicates of field `i`'s builder method.
     pub fn bound(&self, i: usize, p: &TokenStream, key_ty: &TokenStream) -> TokenStream {
         let marker = self.names.get(i).unwrap_or(&self.end);

@@ -21,6 +21,26 @@ const HBASE_MAX_KEY: usize = 32767;
 
 pub fn check(cx: &Ctxt, input: &Input) {
     check_generics(cx, input);
+    let phoenix = input.attrs.phoenix.is_some();
+    if phoenix {
+        crate::valid_phoenix::check(cx, input);
+    }
+    for field in &input.fields {
+        check_spread(cx, field);
+    }
+    // One spread: its N candidates per key would multiply with a second's.
+    for extra in input
+        .fields
+        .iter()
+        .filter_map(|f| f.attrs.spread.as_ref())
+        .skip(1)
+    {
+        cx.syn_error(syn::Error::new(
+            extra.span,
+            "a key has at most one #[spread] field: a get would have to read every combination \
+             of shards; spread one field over more shards instead",
+        ));
+    }
     for (i, field) in input.fields.iter().enumerate() {
         // One mistake, one error: an attribute already reported as
         // conflicting is not also reported as not fitting the type.
@@ -28,11 +48,15 @@ pub fn check(cx: &Ctxt, input: &Input) {
             check_fit(cx, field);
         }
         let last = i + 1 == input.fields.len();
+        // (A Phoenix key separates its variable-width columns itself.)
         if !last
+            && !phoenix
             && field.attrs.pad.is_none()
             && field.attrs.delim.is_none()
             && !field.attrs.frame_unparsed
             && body_width(field) == Known::Variable
+            // A `Vec<T>` not last has its own message (`check_vec`).
+            && vec_element(inner(field)).is_none()
         {
             let msg = if field.attrs.decimal.is_some() {
                 format!(
@@ -80,7 +104,9 @@ pub fn check(cx: &Ctxt, input: &Input) {
         if i > 0 && !input.attrs.spread_not_first {
             check_spread_first(cx, field, &input.fields[0]);
         }
+        check_vec(cx, field, last);
     }
+    check_java_salt(cx, input);
     if let Some(salt) = &input.attrs.salt {
         // A key has one salt, at its front: a field's own salt beside it
         // would be a second hash that spreads nothing further.
@@ -136,6 +162,221 @@ pub fn check(cx: &Ctxt, input: &Input) {
     check_limit(cx, input);
 }
 
+/// `#[spread(N)]`: an unsigned integer the caller sets, written as its
+/// encoding writes it, so nothing that computes or transforms the value.
+fn check_spread(cx: &Ctxt, field: &Field) {
+    let a = &field.attrs;
+    let Some(spread) = &a.spread else {
+        return;
+    };
+    let name = field.ident;
+    let err = |msg: String| cx.syn_error(syn::Error::new(spread.span, msg));
+    if option_inner(field.ty).is_some() {
+        err(format!(
+            "#[spread] on `{name}`, an Option field: every row is under one of the N shards; \
+             make the field an unsigned integer that is always present"
+        ));
+        return;
+    }
+    let conflicting = [
+        (a.salt.is_some(), "#[salt]"),
+        (a.bucket.is_some(), "#[bucket]"),
+        (a.reverse_ts.is_some(), "#[reverse_ts]"),
+        (a.twos_complement.is_some(), "#[twos_complement]"),
+        (a.reverse.is_some(), "#[reverse]"),
+        (a.escaped.is_some(), "#[escaped]"),
+        (a.desc.is_some(), "#[desc]"),
+        (a.pad.is_some(), "#[pad]"),
+    ];
+    if let Some((_, what)) = conflicting.iter().find(|c| c.0) {
+        err(format!(
+            "field `{name}` has #[spread] and {what}: a spread is a shard number 0..N the caller \
+             picks, written as the integer is (binary, #[decimal], #[decimal(W)], with an \
+             optional #[delim]); remove {what}"
+        ));
+        return;
+    }
+    match shape(field.ty) {
+        Shape::Int {
+            signed: false,
+            bytes,
+            name: tn,
+        } => {
+            let n = u64::from(spread.count);
+            if bytes == 1 && n > 256 {
+                err(format!(
+                    "#[spread({n})] on `{name}: {tn}`, which holds 256 shards; use at most \
+                     #[spread(256)], or make the field u16"
+                ));
+            }
+            if let Some(w) = a.width.as_ref().map(|w| w.bytes).filter(|&w| w < 3) {
+                let holds = 1u64 << (8 * w);
+                if n > holds {
+                    err(format!(
+                        "#[spread({n})] with #[width({w})]: {w} bytes hold {holds} shards; widen \
+                         the field or spread over fewer shards"
+                    ));
+                }
+            }
+            if let Some(w) = a.decimal.as_ref().and_then(|d| d.width) {
+                if w < 5 && n > 10u64.pow(u32::try_from(w).unwrap_or(4)) {
+                    err(format!(
+                        "#[spread({n})] with #[decimal({w})]: {w} digits hold {} shards; widen \
+                         the digits or spread over fewer shards",
+                        10u64.pow(u32::try_from(w).unwrap_or(4))
+                    ));
+                }
+            }
+        }
+        Shape::Unknown => {}
+        other => err(format!(
+            "#[spread] does not fit `{}`: a spread is a shard number 0..N, an unsigned integer \
+             field (u8..u128) the caller sets (random or round-robin); make `{name}` unsigned",
+            other.name().unwrap_or("this type")
+        )),
+    }
+}
+
+/// `#[rowkey(salt(java_hash, ..))]`: one spread at the front of the key,
+/// over fields that exist, each listed once and always present.
+fn check_java_salt(cx: &Ctxt, input: &Input) {
+    let Some(salt) = &input.attrs.java_salt else {
+        return;
+    };
+    for field in &input.fields {
+        let a = &field.attrs;
+        let spread = a
+            .salt
+            .as_ref()
+            .map(|s| (s.span, "#[salt]"))
+            .or(a.bucket.as_ref().map(|b| (b.span, "#[bucket]")));
+        if let Some((span, what)) = spread {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "field `{}` has {what} but the struct already has a java_hash salt at the \
+                     front of the key: a key has one spread; remove this {what} (list `{}` in \
+                     the salt's fields(..) to hash it)",
+                    field.ident, field.ident
+                ),
+            ));
+        }
+    }
+    let Some(fields) = &salt.fields else {
+        return;
+    };
+    if let Some(extra) = fields.get(MAX_SALT_FIELDS) {
+        cx.syn_error(syn::Error::new(
+            extra.span(),
+            format!(
+                "a struct-level salt hashes at most {MAX_SALT_FIELDS} fields; hash fewer (the \
+                 salt only needs enough of the key to spread it)"
+            ),
+        ));
+    }
+    for (i, name) in fields.iter().enumerate() {
+        let Some(field) = input.fields.iter().find(|f| f.ident == name) else {
+            cx.syn_error(syn::Error::new(
+                name.span(),
+                format!(
+                    "the salt hashes field `{name}`, but the struct has no such field; list \
+                     fields of this struct in fields(..)"
+                ),
+            ));
+            continue;
+        };
+        if fields[..i].iter().any(|earlier| earlier == name) {
+            cx.syn_error(syn::Error::new(
+                name.span(),
+                format!("field `{name}` is listed twice in the salt; list it once"),
+            ));
+        } else if option_inner(field.ty).is_some() {
+            cx.syn_error(syn::Error::new(
+                name.span(),
+                format!(
+                    "the salt hashes `{name}`, an Option field: None has no value to hash; \
+                     hash fields that are always present (or leave fields(..) out to hash \
+                     every byte after the salt)"
+                ),
+            ));
+        }
+    }
+}
+
+/// A `Vec<T>` other than `Vec<u8>`: fixed-width elements back to back up
+/// to the end of the key, so it is last, its elements fixed-width, and no
+/// frame or text attribute applies.
+fn check_vec(cx: &Ctxt, field: &Field, last: bool) {
+    let Some(element) = vec_element(inner(field)) else {
+        return;
+    };
+    if known_width(element) == Known::Variable || option_inner(element).is_some() {
+        cx.syn_error(syn::Error::new_spanned(
+            field.ty,
+            format!(
+                "field `{}` is a Vec of variable-width elements: a Vec<T> field writes its \
+                 elements back to back with no separator, so each must take the same bytes; \
+                 use [u8; N] or integers, or Vec<u8> for bytes",
+                field.ident
+            ),
+        ));
+        return;
+    }
+    if !last {
+        cx.syn_error(syn::Error::new_spanned(
+            field.ty,
+            format!(
+                "field `{}` is a Vec<T>, whose elements run to the end of the key with no count \
+                 and no terminator, but it is not last: move it to the end of the struct",
+                field.ident
+            ),
+        ));
+        return;
+    }
+    let a = &field.attrs;
+    let spans = [
+        (a.pad.as_ref().map(|p| p.span), "#[pad]"),
+        (a.delim.as_ref().map(|d| d.span), "#[delim]"),
+        (a.escaped, "#[escaped]"),
+        (a.reverse, "#[reverse]"),
+        (a.decimal.as_ref().map(|d| d.span), "#[decimal]"),
+        (a.width.as_ref().map(|w| w.span), "#[width]"),
+        (a.reverse_ts, "#[reverse_ts]"),
+        (a.twos_complement, "#[twos_complement]"),
+        (a.bucket.as_ref().map(|b| b.span), "#[bucket]"),
+    ];
+    for (span, what) in spans {
+        if let Some(span) = span {
+            cx.syn_error(syn::Error::new(
+                span,
+                format!(
+                    "{what} does not fit `{}`, a Vec<T> of fixed-width elements written back to \
+                     back up to the end of the key; remove it",
+                    field.ident
+                ),
+            ));
+        }
+    }
+}
+
+/// `T` of a `Vec<T>` other than `Vec<u8>`.
+fn vec_element(ty: &Type) -> Option<&Type> {
+    let Type::Path(p) = crate::model::peel(ty) else {
+        return None;
+    };
+    let last = p.path.segments.last()?;
+    if p.qself.is_some() || last.ident != "Vec" {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) => match args.args.first() {
+            Some(syn::GenericArgument::Type(t)) if !is_u8(t) => Some(t),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// A salt or bucket after another field spreads nothing: every key still
 /// starts with the earlier fields' bytes.
 fn check_spread_first(cx: &Ctxt, field: &Field, first: &Field) {
@@ -166,7 +407,8 @@ fn check_limit(cx: &Ctxt, input: &Input) {
         .attrs
         .salt
         .as_ref()
-        .map_or(0, |s| s.chars + usize::from(s.delim.is_some()));
+        .map_or(0, |s| s.chars + usize::from(s.delim.is_some()))
+        + input.attrs.java_salt.as_ref().map_or(0, |s| s.width);
     for field in &input.fields {
         let a = &field.attrs;
         let before = total;
@@ -179,6 +421,7 @@ fn check_limit(cx: &Ctxt, input: &Input) {
             .as_ref()
             .map_or(0, |b| if b.count <= 256 { 1 } else { 2 });
         total += match (&a.pad, &a.decimal, a.reverse_ts, shape(inner(field))) {
+            _ if a.width.is_some() => a.width.as_ref().map_or(0, |w| w.bytes),
             (Some(p), _, _, _) => p.width,
             (_, Some(d), _, _) => d.width.unwrap_or(0),
             (_, _, Some(_), _) => 8,
@@ -302,6 +545,42 @@ fn check_conflicts(cx: &Ctxt, field: &Field) -> bool {
             );
         }
     }
+    if let Some(w) = &a.width {
+        let span = Some(w.span);
+        let why = |other: &str, fix: &str| {
+            format!("field `{name}` has #[width] and {other}: {fix}; keep one")
+        };
+        if a.pad.is_some() {
+            conflict(
+                span,
+                why("#[pad]", "#[width(W)] already writes exactly W bytes"),
+            );
+        }
+        if a.decimal.is_some() {
+            conflict(
+                span,
+                why("#[decimal]", "#[width] writes binary bytes and #[decimal] digits (for a fixed number of digits write #[decimal(W)])"),
+            );
+        }
+        if a.reverse_ts.is_some() {
+            conflict(
+                span,
+                why(
+                    "#[reverse_ts]",
+                    "#[reverse_ts] writes 8 bytes of Long.MAX_VALUE - ts",
+                ),
+            );
+        }
+        for (other, what) in [
+            (a.twos_complement, "#[twos_complement]"),
+            (a.reverse, "#[reverse]"),
+            (a.escaped, "#[escaped]"),
+        ] {
+            if other.is_some() {
+                conflict(span, why(what, "#[width] is for unsigned integers"));
+            }
+        }
+    }
     if a.escaped.is_some() {
         conflict(
             a.pad.as_ref().map(|p| p.span),
@@ -400,7 +679,7 @@ fn body_width(field: &Field) -> Known {
         Some(_) => return Known::Fixed,
         None => {}
     }
-    if a.reverse_ts.is_some() || a.escaped.is_some() {
+    if a.reverse_ts.is_some() || a.escaped.is_some() || a.width.is_some() {
         return Known::Fixed;
     }
     known_width(inner(field))
@@ -429,6 +708,43 @@ fn check_fit(cx: &Ctxt, field: &Field) {
         }
     }
     check_text_fit(cx, field, ty, tn);
+    if let Some(w) = &a.width {
+        match ty {
+            Shape::Int {
+                signed: false,
+                bytes,
+                ..
+            } if w.bytes < bytes => {}
+            Shape::Int {
+                signed: false,
+                bytes,
+                ..
+            } => err(
+                w.span,
+                format!(
+                    "#[width({})] on `{tn}`, which is {bytes} byte(s) wide: #[width(W)] keeps \
+                     the low W bytes, so W must be less than the type's size; use a smaller \
+                     W, or remove #[width] to write all {bytes} byte(s)",
+                    w.bytes
+                ),
+            ),
+            Shape::Int { signed: true, .. } => err(
+                w.span,
+                format!(
+                    "#[width] does not fit `{tn}`: it keeps the low bytes of an unsigned value \
+                     (OpenTSDB's UIDs); a signed value's sign would be lost; make the field \
+                     unsigned (u16..u128)"
+                ),
+            ),
+            _ => err(
+                w.span,
+                format!(
+                    "#[width] does not fit `{tn}`: it keeps the low W bytes of an unsigned \
+                     integer (u16..u128); `{tn}` is not one; remove it"
+                ),
+            ),
+        }
+    }
     if let Some(b) = &a.bucket {
         if !matches!(ty, Shape::Int { .. }) {
             err(
@@ -593,7 +909,7 @@ pub fn is_text(ty: &Type) -> bool {
 
 /// A field type as spelled, for the built-in types the rules name.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Shape {
+pub(crate) enum Shape {
     Int {
         name: &'static str,
         bytes: usize,
@@ -615,7 +931,7 @@ enum Shape {
 
 impl Shape {
     /// The type's name in messages, for the types whose rules are known.
-    fn name(self) -> Option<&'static str> {
+    pub(crate) fn name(self) -> Option<&'static str> {
         Some(match self {
             Shape::Int { name, .. } => name,
             Shape::Bool => "bool",
@@ -651,7 +967,7 @@ const INTS: &[(&str, usize, bool)] = &[
     ("i128", 16, true),
 ];
 
-fn shape(ty: &Type) -> Shape {
+pub(crate) fn shape(ty: &Type) -> Shape {
     match ty {
         Type::Reference(r) => match crate::model::peel(&r.elem) {
             Type::Path(p) if p.path.is_ident("str") => Shape::Str,

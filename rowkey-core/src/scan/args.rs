@@ -112,7 +112,7 @@ type BoundPair<T> = (Bound<T>, Bound<T>);
 /// A std range taken apart into owned bounds, as [`RangeBounds`] reads it:
 /// an exhausted `a..=b` (iterated to its end, empty by std's rules) has an
 /// excluded end, not the `b` that `into_inner` would give back.
-trait IntoBounds<T> {
+pub(crate) trait IntoBounds<T> {
     fn into_bounds(self) -> BoundPair<T>;
 }
 

@@ -14,6 +14,8 @@ pub(crate) mod cut;
 mod ranges;
 pub mod steps;
 
+#[cfg(feature = "alloc")]
+pub(crate) use args::IntoBounds;
 pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
 use ranges::{first_range, First, Shape};
 pub use ranges::{ScanRanges, ScanStart};
@@ -93,6 +95,11 @@ pub struct Scan<'r, K: RowKey> {
     buckets: u32,
     /// The struct-level salt: hex chars, delimiter, fields hashed.
     salt: Option<(u8, Option<u8>, u8)>,
+    /// A Java-hash salt instead, and the fields it hashes (0: every byte
+    /// after it, known only once the whole key is given).
+    java: Option<(crate::__private::JavaSalt, u8)>,
+    /// The scan gives every field a value: its prefix is a whole key.
+    whole: bool,
     /// Where each field the struct-level salt hashes sits in the prefix.
     salt_slots: [(u16, u16); MAX_SALT_FIELDS],
     /// What of each slot the salt hashes (the value without its frame, when
@@ -111,6 +118,16 @@ pub struct Scan<'r, K: RowKey> {
     /// their static widths (`prefix_bound`); `usize::MAX` when not fixed.
     prefix_bound: usize,
     error: Option<Error>,
+    /// Phoenix: where the key ends if no column after those given is
+    /// written (trailing NULLs leave no separator behind).
+    keep: usize,
+    /// The byte a successor rule appends (see `Shape::succ`).
+    succ: u8,
+    /// A `#[spread]` field given a value (or range): no fan-out over it.
+    spread_given: bool,
+    /// A `#[spread]` field left open: its place and writer (`Shape::spread`).
+    spread: Option<(u16, ranges::ShardWriter)>,
+    spread_width: u16,
 }
 
 impl<K: RowKey> Scan<'_, K> {
@@ -262,9 +279,74 @@ impl<K: RowKey> Scan<'_, K> {
         self.len == 0
     }
 
+    /// The `#[spread]` field is given (a value or a range): it does not fan
+    /// out.
+    #[inline(always)]
+    pub fn spread_given(&mut self) {
+        self.spread_given = true;
+    }
+
+    /// The field after a `#[spread(count)]` field is given and the spread
+    /// was not: the prefix makes room for the spread's `width` bytes, which
+    /// each range fills with its shard through `put` (the spread field's
+    /// own writer), and the ranges fan out over the `count` shards.
+    ///
+    /// # Errors
+    /// A spread whose width depends on its value (`#[decimal]` without a
+    /// width), which no one range can hold a room for; rows past the cap.
+    #[inline(always)]
+    pub fn fan_spread(
+        &mut self,
+        field: &'static str,
+        count: u32,
+        width: Option<usize>,
+        put: ranges::ShardWriter,
+    ) -> Result<(), Error> {
+        if self.spread_given || self.spread.is_some() {
+            return Ok(());
+        }
+        let Some(width) = width else {
+            return Err(Error::field(
+                K::NAME,
+                field,
+                ErrorKind::Invalid {
+                    reason: "a scan can leave a #[spread] field open only when every shard \
+                             takes the same bytes; give it #[decimal(W)] instead of #[decimal], \
+                             or give the scan its value",
+                },
+            ));
+        };
+        let end = self.len + width;
+        if end > Self::ROW_MAX || self.buckets != 0 {
+            return Err(Self::overflow_error(field));
+        }
+        let at = u16::try_from(self.len).map_err(|_| Self::overflow_error(field))?;
+        put(
+            0,
+            &mut crate::buf_mut(&mut self.ranges.rows.start)[self.len..end],
+        );
+        self.spread = Some((at, put));
+        self.spread_width = u16::try_from(width).unwrap_or(0);
+        self.buckets = count;
+        self.len = end;
+        Ok(())
+    }
+
     /// The next field is bucketed and not fixed by the prefix: fan out.
     #[inline(always)]
     pub fn fan_bucket(&mut self, count: u32) {
+        if self.spread.is_some() {
+            // One fan-out per scan: the ranges' counter is the spread's.
+            self.fail(Error::key(
+                K::NAME,
+                ErrorKind::Invalid {
+                    reason: "this scan leaves a #[spread] field open and would fan out over a \
+                             #[bucket] as well; give the spread field a value (or the \
+                             bucketed field one)",
+                },
+            ));
+            return;
+        }
         if self.buckets == 0 && (2..=65536).contains(&count) {
             self.buckets = count;
             self.gap = crate::__private::bucket_width(count);
@@ -436,6 +518,49 @@ impl<K: RowKey> Scan<'_, K> {
     pub fn exact(&mut self) {
         (self.lo, self.lo_len, self.hi, self.hi_len) = (Tail::Included, 0, Tail::Included, 0);
         self.open = true;
+        self.whole = true;
+    }
+
+    /// Phoenix: the key may end at `keep` if no later column is written
+    /// (after a non-null value; a NULL leaves it where it was).
+    #[inline(always)]
+    pub fn phx_keep(&mut self, keep: usize) {
+        self.keep = keep;
+    }
+
+    /// Phoenix: the last column is given, so the key is the prefix up to
+    /// where it may end, matched exactly.
+    #[inline(always)]
+    pub fn phx_exact(&mut self) {
+        self.len = self.keep.min(self.len);
+        self.exact();
+    }
+
+    /// Phoenix: the ranged column is a variable-width value that ends the
+    /// key when every column after it is NULL, and is followed by a `00`
+    /// separator otherwise: its bounds are written without the separator,
+    /// and the row right after a bound's value is the bound then `01`.
+    #[inline(always)]
+    pub fn phx_maybe_separated(&mut self) {
+        self.succ = 1;
+    }
+
+    /// Phoenix: a prefix scan whose next columns are all nullable. The
+    /// key of the given values with every later column NULL ends at
+    /// `keep`, before the separators the prefix holds: the start row stops
+    /// there, the stop row stays past the whole prefix.
+    #[inline(always)]
+    pub(crate) fn phx_prefix_end(&mut self) {
+        if self.keep >= self.len || self.lo != Tail::Unbounded || self.hi != Tail::Unbounded {
+            return;
+        }
+        let rows = &mut self.ranges.rows;
+        let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
+        stop[..self.len].copy_from_slice(&start[..self.len]);
+        (self.hi, self.hi_len) = (Tail::Included, self.len - self.keep);
+        self.len = self.keep;
+        self.open = false;
+        self.framed = true;
     }
 
     /// Marks the scan empty (a bound no value of the field can reach).
@@ -469,7 +594,11 @@ impl<K: RowKey> Scan<'_, K> {
                 .and_then(NonZeroU32::new)
                 .unwrap_or(NonZeroU32::MIN),
             salt_fan: salt_fan.map_or(0, |c| u8::try_from(c).unwrap_or(0)),
+            java_fan: 0,
             bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
+            succ: self.succ,
+            spread: self.spread,
+            spread_width: self.spread_width,
         };
         // The static bound holds for every value (each slot counted in it
         // has a fixed width); should it not, the rows are refused rather
@@ -482,11 +611,49 @@ impl<K: RowKey> Scan<'_, K> {
         Ok(shape)
     }
 
+    /// Writes a Java-hash salt the scan gives every input of into both rows;
+    /// returns the salt when its inputs are left open (the ranges fan out
+    /// over its values).
+    #[inline(always)]
+    fn java_salt(&mut self) -> Option<crate::__private::JavaSalt> {
+        let (salt, fields) = self.java?;
+        let known = if fields == 0 {
+            self.whole
+        } else {
+            self.salt_seen == fields
+        };
+        if !known {
+            return Some(salt);
+        }
+        let w = salt.width;
+        let rows = &mut self.ranges.rows;
+        let (head, prefix) = crate::buf_mut(&mut rows.start)[..self.len].split_at_mut(w);
+        let value = if fields == 0 {
+            crate::__private::java_salt_of(&[prefix], salt)
+        } else {
+            let mut parts: [&[u8]; MAX_SALT_FIELDS] = [&[]; MAX_SALT_FIELDS];
+            let slots = &self.salt_slots[..usize::from(fields)];
+            for (part, &(s, e)) in parts.iter_mut().zip(slots) {
+                let (s, e) = (usize::from(s), usize::from(e));
+                *part = prefix
+                    .get(s.saturating_sub(w)..e.saturating_sub(w))
+                    .unwrap_or(&[]);
+            }
+            crate::__private::java_salt_of(&parts[..usize::from(fields)], salt)
+        };
+        crate::__private::write_be(value, head);
+        if self.copied {
+            let (start, stop) = (crate::buf(&rows.start), crate::buf_mut(&mut rows.stop));
+            stop[..w].copy_from_slice(&start[..w]);
+        }
+        None
+    }
+
     /// Ends the scan: writes a given struct-level salt, copies the prefix to
     /// the stop row, and decides the fan-out (0 when nothing can match) and
     /// the rows every range shares (see [`first_range`](ScanRanges::first_range)).
     #[inline(always)]
-    fn finish(self) -> Result<(), Error> {
+    fn finish(mut self) -> Result<(), Error> {
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -494,6 +661,7 @@ impl<K: RowKey> Scan<'_, K> {
             return Err(Self::overflow_error(self.last_field));
         }
         let len = self.len;
+        let java_fan = self.java_salt();
         let rows = &mut self.ranges.rows;
         let mut salt_fan = None;
         if let Some((chars, delim, fields)) = self.salt {
@@ -534,10 +702,11 @@ impl<K: RowKey> Scan<'_, K> {
         } else {
             self.buckets as usize
         };
-        let salts = match salt_fan {
-            Some(chars) if chars <= 4 => 1usize << (4 * chars),
-            Some(_) => usize::MAX,
-            None => 1,
+        let salts = match (salt_fan, java_fan) {
+            (_, Some(salt)) => salt.buckets as usize,
+            (Some(chars), _) if chars <= 4 => 1usize << (4 * chars),
+            (Some(_), _) => usize::MAX,
+            (None, None) => 1,
         };
         let count = salts.saturating_mul(buckets);
         if count > MAX_FAN_OUT {
@@ -547,7 +716,8 @@ impl<K: RowKey> Scan<'_, K> {
                 ErrorKind::Invalid {
                     reason: "the scan would fan out over more than 2^20 (1048576) salt and \
                              bucket ranges: give the scan every field the struct-level salt \
-                             hashes, so that the salt is known",
+                             hashes, so that the salt is known (a Java-hash salt over the \
+                             whole key is known only when every field is given)",
                 },
             ));
         }
@@ -557,7 +727,11 @@ impl<K: RowKey> Scan<'_, K> {
             stop[..len].copy_from_slice(&start[..len]);
         }
         let n = self.len + self.gap;
-        let shape = self.shape(buckets, salt_fan)?;
+        let mut shape = self.shape(buckets, salt_fan)?;
+        if let Some(salt) = java_fan {
+            // 1 to 4 bytes (`scan_state_java`).
+            shape.java_fan = u8::try_from(salt.width).unwrap_or(0);
+        }
         // Whether a range is empty depends on its bounds alone, not on the
         // salt or bucket in front of them (a carry out of a bound moves start
         // and stop alike): the first range decides for all. It is worked out
@@ -637,6 +811,8 @@ pub fn scan_state<K: RowKey>(
         framed: false,
         buckets: 0,
         salt: None,
+        java: None,
+        whole: false,
         salt_slots: [(0, 0); MAX_SALT_FIELDS],
         salt_parts: [crate::__private::SaltPart::Whole; MAX_SALT_FIELDS],
         salt_seen: 0,
@@ -645,6 +821,11 @@ pub fn scan_state<K: RowKey>(
         row_bound: usize::MAX,
         prefix_bound: usize::MAX,
         error: None,
+        keep: 0,
+        succ: 0,
+        spread_given: false,
+        spread: None,
+        spread_width: 0,
     };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {
@@ -661,6 +842,36 @@ pub fn scan_state<K: RowKey>(
                 },
             )),
         }
+    }
+    s
+}
+
+/// [`scan_state`] for a key with a Java-hash salt (`fields` of them hashed,
+/// 0 for every byte after the salt).
+#[inline(always)]
+pub fn scan_state_java<K: RowKey>(
+    ranges: &mut ScanRanges<K>,
+    salt: crate::__private::JavaSalt,
+    fields: usize,
+) -> Scan<'_, K> {
+    let mut s = scan_state(ranges, None);
+    match u8::try_from(fields) {
+        Ok(f)
+            if (1..=4).contains(&salt.width)
+                && (2..=crate::__private::java_salt_max(salt.width)).contains(&salt.buckets)
+                && usize::from(f) <= MAX_SALT_FIELDS =>
+        {
+            s.java = Some((salt, f));
+            s.len = salt.width;
+        }
+        _ => s.fail(Error::field(
+            K::NAME,
+            "salt",
+            ErrorKind::Invalid {
+                reason: "a Java-hash salt has 1 to 4 bytes, 2 to min(256^width, 2^31 - 1) \
+                         values, and hashes at most 8 fields",
+            },
+        )),
     }
     s
 }

@@ -8,6 +8,10 @@ use crate::__private::HBASE_MAX_KEY;
 use crate::{KeyBuf, KeyRange, RowKey};
 use core::num::NonZeroU32;
 
+/// Writes shard `i`'s bytes of a `#[spread]` field into the room a fanned
+/// out scan keeps for it (`Scan::fan_spread`).
+pub type ShardWriter = fn(u32, &mut [u8]);
+
 /// The shape of one scan's ranges: everything range `i` is computed from
 /// besides the two template rows.
 #[derive(Clone, Copy)]
@@ -24,11 +28,23 @@ pub(super) struct Shape {
     pub(super) framed: bool,
     /// Hex chars of the struct-level salt left open (fanned out), 0 for none.
     pub(super) salt_fan: u8,
+    /// Bytes of a Java-hash salt left open (its values fanned out,
+    /// big-endian), 0 for none.
+    pub(super) java_fan: u8,
     /// Buckets fanned out, 1 for none (never 0: range `i`'s bucket is
     /// `i % buckets`, with no check for a zero divisor).
     pub(super) buckets: NonZeroU32,
     /// The longest row of any range (`Shape::row_bound`).
     pub(super) bound: u16,
+    /// The byte `successor` appends: 0, or 1 after a Phoenix value that a
+    /// `00` separator may follow (`Scan::phx_maybe_separated`).
+    pub(super) succ: u8,
+    /// A `#[spread(N)]` field the scan left open: where its bytes start in
+    /// the prefix and the writer of shard `i`'s bytes there (range `i`'s
+    /// shard is `i % buckets`).
+    pub(super) spread: Option<(u16, ShardWriter)>,
+    /// Its width.
+    pub(super) spread_width: u16,
 }
 
 impl Shape {
@@ -36,7 +52,7 @@ impl Shape {
     /// range count is not, so that a scan of one range has no fan code.
     #[inline(always)]
     pub(super) fn fans(&self) -> bool {
-        self.salt_fan > 0 || self.buckets.get() > 1
+        self.salt_fan > 0 || self.java_fan > 0 || self.buckets.get() > 1
     }
 
     /// The longest row any range of the scan holds: the bounds' end, and
@@ -81,7 +97,9 @@ pub(super) fn first_range<K: RowKey>(shape: &Shape, rows: &mut KeyRange<K>, fans
     );
     let r = range_rows(shape, 0, a, b);
     let n = usize::from(shape.n);
-    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16;
+    // A spread's bytes are its field's encoding, written by its own
+    // writer: every range is worked out as it is taken.
+    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16 && shape.spread.is_none();
     if !fans || (patchable && r.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
         return First {
             shared: true,
@@ -130,7 +148,7 @@ pub(super) fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows
         // or framed one nothing extends it, so the next value's row: above
         // the greatest (all 0xFF) that carries out of the bound, past every
         // stop row, and the range is empty.
-        Tail::Excluded if sh.open && !sh.framed => successor(a, lo_end, &mut bumped[0]),
+        Tail::Excluded if sh.open && !sh.framed => successor(a, lo_end, sh.succ, &mut bumped[0]),
         Tail::Excluded => bump(a, lo_end, &mut bumped[0]),
     };
     let Some(start) = start else {
@@ -144,7 +162,7 @@ pub(super) fn range_rows(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) -> Rows
     };
     let stop = match sh.hi {
         Tail::Excluded => Some(hi_end),
-        Tail::Included if sh.open => successor(b, hi_end, &mut bumped[1]),
+        Tail::Included if sh.open => successor(b, hi_end, sh.succ, &mut bumped[1]),
         Tail::Included => bump(b, hi_end, &mut bumped[1]),
         Tail::Unbounded => bump(b, n, &mut bumped[1]),
     };
@@ -211,6 +229,12 @@ pub(super) const HEX: &[u8; 16] = b"0123456789abcdef";
 #[inline(always)]
 pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
     let (len, n) = (usize::from(sh.len), usize::from(sh.n));
+    if sh.java_fan > 0 {
+        let width = usize::from(sh.java_fan);
+        let salt = i / sh.buckets;
+        crate::__private::write_be(salt, &mut a[..width]);
+        crate::__private::write_be(salt, &mut b[..width]);
+    }
     if sh.salt_fan > 0 {
         let mut salt = i / sh.buckets;
         for j in (0..usize::from(sh.salt_fan)).rev() {
@@ -219,6 +243,14 @@ pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
             a[j] = hex;
             b[j] = hex;
         }
+    }
+    if let Some((at, put)) = sh.spread {
+        let (at, end) = (
+            usize::from(at),
+            usize::from(at) + usize::from(sh.spread_width),
+        );
+        put(i % sh.buckets, &mut a[at..end]);
+        put(i % sh.buckets, &mut b[at..end]);
     }
     if n > len {
         #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
@@ -240,6 +272,13 @@ pub(super) fn fan_bits(sh: &Shape, i: u32) -> (u128, u128) {
     let (len, n) = (u32::from(sh.len), u32::from(sh.n));
     let (mut mask, mut bits) = (0u128, 0u128);
     let mut salt = i / sh.buckets;
+    let w = u32::from(sh.java_fan);
+    for j in 0..w {
+        // Big-endian: byte j holds bits 8 * (w - 1 - j) and up.
+        let byte = (salt >> (8 * (w - 1 - j))) & 0xff;
+        mask |= 0xff << (8 * j);
+        bits |= u128::from(byte) << (8 * j);
+    }
     for j in (0..u32::from(sh.salt_fan)).rev() {
         let hex = HEX[(salt & 0xf) as usize];
         salt >>= 4;
@@ -280,14 +319,20 @@ pub(super) fn bump(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Op
     Some(l)
 }
 
-/// The row right after exactly `row[..len]`: `row 00`, or at HBase's limit,
+/// The row right after exactly `row[..len]`: `row 00` (`row 01` for a
+/// Phoenix value that a `00` separator may follow, `succ`), or at HBase's limit,
 /// where no longer key exists, the first row after every extension of it.
 /// The scan keeps its rows one byte short of the buffer below the limit
 /// (`Scan::ROW_MAX`), so `00` fits.
 #[inline(always)]
-pub(super) fn successor(row: &mut [u8], len: usize, bumped: &mut Option<usize>) -> Option<usize> {
+pub(super) fn successor(
+    row: &mut [u8],
+    len: usize,
+    succ: u8,
+    bumped: &mut Option<usize>,
+) -> Option<usize> {
     if len < HBASE_MAX_KEY && len < row.len() {
-        row[len] = 0;
+        row[len] = succ;
         Some(len + 1)
     } else {
         bump(row, len, bumped)
@@ -558,7 +603,11 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             framed: false,
             buckets: NonZeroU32::MIN,
             salt_fan: 0,
+            java_fan: 0,
             bound: u16::MAX,
+            succ: 0,
+            spread: None,
+            spread_width: 0,
         },
         shared: false,
         bumped: [None, None],

@@ -5,7 +5,10 @@
 //! derive emits no step type, nor a `Clone` or `Debug` impl per step, so a
 //! key's expansion shrinks by those items for each of its fields.
 
-use super::{scan_finish, scan_ranges, scan_state, Scan, ScanArg, ScanRanges, ScanValue, Step};
+use super::{
+    scan_finish, scan_ranges, scan_state, scan_state_java, Scan, ScanArg, ScanRanges, ScanValue,
+    Step,
+};
 use crate::{Error, ErrorKind, RowKey};
 use core::fmt;
 use core::ops::Bound;
@@ -101,6 +104,59 @@ pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
 ) -> Result<ScanRanges<K>, Error> {
     scan_ranges(|r| {
         let mut s = scan_state(r, salt);
+        steps.apply(&mut s)?;
+        if let Some(&count) = buckets.get(STAGE) {
+            if count != 0 {
+                s.fan_bucket(count);
+            }
+        }
+        scan_finish(s)
+    })
+}
+
+/// [`replay`] for a `#[rowkey(phoenix)]` key, salted (`SALT_BUCKETS`, a
+/// Java-hash salt over every byte after it) or not: `tail_open[i]` says
+/// whether every column from `i` on is nullable, so that a prefix stopping
+/// before column `i` also matches the key that ends where the prefix's
+/// values do.
+///
+/// # Errors
+/// As [`crate::ScanBuilder::ranges`].
+#[inline(always)]
+pub fn phx_replay<K: RowKey, S: Step<K>, const STAGE: usize>(
+    steps: S,
+    salt: Option<crate::__private::JavaSalt>,
+    tail_open: &[bool],
+) -> Result<ScanRanges<K>, Error> {
+    scan_ranges(|r| {
+        let mut s = match salt {
+            Some(salt) => scan_state_java(r, salt, 0),
+            None => scan_state(r, None),
+        };
+        s.phx_keep(s.len());
+        steps.apply(&mut s)?;
+        if tail_open.get(STAGE).copied().unwrap_or(false) {
+            s.phx_prefix_end();
+        }
+        scan_finish(s)
+    })
+}
+
+/// [`replay`] for a key with a Java-hash salt over `fields` fields (0: every
+/// byte after it): the salt is computed when the scan gives its inputs,
+/// else the ranges fan out over its values.
+///
+/// # Errors
+/// As [`crate::ScanBuilder::ranges`].
+#[inline(always)]
+pub fn replay_java<K: RowKey, S: Step<K>, const STAGE: usize>(
+    steps: S,
+    salt: crate::__private::JavaSalt,
+    fields: usize,
+    buckets: &[u32],
+) -> Result<ScanRanges<K>, Error> {
+    scan_ranges(|r| {
+        let mut s = scan_state_java(r, salt, fields);
         steps.apply(&mut s)?;
         if let Some(&count) = buckets.get(STAGE) {
             if count != 0 {

@@ -261,3 +261,88 @@ pub fn limits_scans(key: &Limits) -> ::core::result::Result<[usize; 3], ::rk::Er
         ::core::iter::ExactSizeIterator::len(&at),
     ])
 }
+
+/// OpenTSDB's salted `tsdb` key: a Java-hash salt over two fields that are
+/// not adjacent, a narrow UID and a `Vec` of tag pairs.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+#[rowkey(
+    crate = "::rk",
+    salt(java_hash, buckets = 20, width = 1, fields(metric, tags))
+)]
+pub struct Tsdb {
+    #[width(3)]
+    pub metric: u32,
+    pub base_time: u32,
+    pub tags: ::std::vec::Vec<[u8; 6]>,
+}
+
+/// Phoenix's salt byte over every byte after it, and a narrow field.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk", salt(java_hash, buckets = 8))]
+pub struct Salted {
+    pub id: u64,
+    #[width(2)]
+    pub kind: u32,
+}
+
+/// The ranges of a metric's window (one per salt value) and of one whole
+/// key (the salt computed).
+pub fn tsdb_scans(key: &Tsdb) -> ::core::result::Result<[usize; 3], ::rk::Error> {
+    let window = Tsdb::scan()
+        .metric(key.metric)
+        .base_time(key.base_time..)
+        .ranges()?;
+    let one = Tsdb::scan()
+        .metric(key.metric)
+        .base_time(key.base_time)
+        .tags(::core::clone::Clone::clone(&key.tags))
+        .ranges()?;
+    let salted = Salted::scan().id(1).kind(..7).ranges()?;
+    ::core::result::Result::Ok([
+        ::core::iter::ExactSizeIterator::len(&window),
+        ::core::iter::ExactSizeIterator::len(&one),
+        ::core::iter::ExactSizeIterator::len(&salted),
+    ])
+}
+
+/// A Phoenix key (salted, nullable and DESC columns) under the same
+/// shadowing.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk", phoenix, salt(java_hash, buckets = 4))]
+pub struct Phx {
+    #[pad(3, b' ')]
+    pub code: ::std::string::String,
+    pub name: ::std::string::String,
+    pub dept: ::core::option::Option<::std::string::String>,
+    #[desc]
+    pub score: i64,
+    #[desc]
+    pub nick: ::core::option::Option<::std::string::String>,
+}
+
+/// A spread key: its candidates and a scan that skips the shard.
+#[derive(::rk::RowKey, ::core::fmt::Debug, ::core::cmp::PartialEq)]
+#[rowkey(crate = "::rk")]
+pub struct Sharded {
+    #[spread(4)]
+    pub shard: u8,
+    pub user: u32,
+    pub ts: u64,
+}
+
+/// The Phoenix prefix scan and the spread's fan-out: their range counts.
+pub fn existing_table_scans(
+    phx: &Phx,
+    spread: &Sharded,
+) -> ::core::result::Result<[usize; 3], ::rk::Error> {
+    let p = Phx::scan()
+        .code(phx.code.as_str())
+        .name(phx.name.as_str())
+        .ranges()?;
+    let s = Sharded::scan().user(spread.user).ts(0..10).ranges()?;
+    ::core::result::Result::Ok([
+        ::core::iter::ExactSizeIterator::len(&p),
+        ::core::iter::ExactSizeIterator::len(&s),
+        ::core::iter::ExactSizeIterator::len(&spread.candidates()),
+    ])
+}

@@ -191,3 +191,41 @@ fn limits_from_a_scope_without_prelude() {
     assert_eq!(rowkey_hygiene::Limits::decode(&bytes).unwrap(), key);
     assert_eq!(rowkey_hygiene::limits_scans(&key).unwrap(), [1, 1, 1]);
 }
+
+#[test]
+fn tsdb_golden_and_scans() {
+    // A tsdb_w1 row of tests/golden/existing.tsv (OpenTSDB's code in Java).
+    let key = rowkey_hygiene::Tsdb {
+        metric: 1,
+        base_time: 1_356_998_400,
+        tags: vec![[0, 0, 0x59, 0x26, 0xfc, 0xfe]],
+    };
+    let bytes = unhex("0700000150e2270000005926fcfe");
+    assert_eq!(key.to_vec().unwrap(), bytes);
+    assert_eq!(rowkey_hygiene::Tsdb::decode(&bytes).unwrap(), key);
+    assert_eq!(rowkey_hygiene::tsdb_scans(&key).unwrap(), [20, 1, 8]);
+    let salted = rowkey_hygiene::Salted { id: 1, kind: 65536 };
+    assert_eq!(salted.to_vec().unwrap_err().field_name(), Some("kind"));
+}
+
+#[test]
+fn phoenix_and_spread_keys_work_under_shadowing() {
+    let phx = rowkey_hygiene::Phx {
+        code: "ab".into(),
+        name: "n".into(),
+        dept: None,
+        score: -1,
+        nick: Some("k".into()),
+    };
+    let bytes = phx.to_vec().expect("encodes");
+    assert_eq!(rowkey_hygiene::Phx::decode(&bytes).expect("decodes"), phx);
+    let spread = rowkey_hygiene::Sharded {
+        shard: 2,
+        user: 7,
+        ts: 3,
+    };
+    assert_eq!(
+        rowkey_hygiene::existing_table_scans(&phx, &spread).expect("scans"),
+        [4, 4, 4]
+    );
+}

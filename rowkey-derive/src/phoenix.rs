@@ -1,0 +1,268 @@
+//! Code generation for `#[rowkey(phoenix)]` keys: each column written and
+//! read through the runtime's `phx` rules (`rowkey_core::phoenix`), which
+//! hold Phoenix's separators, trailing NULLs and DESC bytes once. A column
+//! is a `PhxCol` constant: DESC, last, CHAR width.
+
+use crate::encode::field_err;
+use crate::model::{Frame, Layout};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The column's `PhxCol` constant.
+fn col(l: &Layout, n: usize, p: &TokenStream) -> TokenStream {
+    let desc = l.desc;
+    let last = l.index + 1 == n;
+    let width = match l.frame {
+        Frame::Pad { width, .. } => width,
+        _ => 0,
+    };
+    quote!((#p::phx::PhxCol { desc: #desc, last: #last, char_width: #width }))
+}
+
+/// Whether every column from `i` on is nullable: a prefix stopping before
+/// `i` then also matches the key that ends with its own values.
+pub fn tail_open(layouts: &[Layout]) -> Vec<bool> {
+    (0..layouts.len())
+        .map(|i| layouts[i..].iter().all(|l| l.option))
+        .collect()
+}
+
+/// `encode_into`'s fields: the `0x00` separators owed to the columns
+/// written so far are counted in `__pending` and written only before a
+/// later column, so trailing NULLs leave nothing.
+pub fn encode_fields(layouts: &[Layout], p: &TokenStream, key: &str) -> Vec<TokenStream> {
+    let n = layouts.len();
+    let mut out = vec![quote!(let mut __pending: #p::usize = 0;)];
+    for l in layouts {
+        let c = col(l, n, p);
+        let f = l.field.ident;
+        let inner = l.inner_ty;
+        let err = field_err(p, key, &l.name, &quote!(true));
+        let write = |v: TokenStream| {
+            quote! {
+                #p::phx::flush(__buf, &mut __pos, &mut __pending);
+                #p::phx::write::<#inner>(#v, __buf, &mut __pos, #c)#err?;
+                __pending = #c.after::<#inner>();
+            }
+        };
+        out.push(if l.option {
+            let some = write(quote!(__v));
+            quote! {
+                match #p::Presence::present(&self.#f) {
+                    #p::Some(__v) => { #some }
+                    #p::None => __pending += #c.after_null(),
+                }
+            }
+        } else {
+            write(quote!(&self.#f))
+        });
+    }
+    out
+}
+
+/// `encoded_len`: what `encode_fields` writes, counted the same way.
+pub fn encoded_len(layouts: &[Layout], p: &TokenStream, multi_width: usize) -> TokenStream {
+    let n = layouts.len();
+    let fields = layouts.iter().map(|l| {
+        let c = col(l, n, p);
+        let f = l.field.ident;
+        let inner = l.inner_ty;
+        let count = |v: TokenStream| {
+            quote! {
+                __n += __pending + #p::phx::len::<#inner>(#v, #c);
+                __pending = #c.after::<#inner>();
+            }
+        };
+        if l.option {
+            let some = count(quote!(__v));
+            quote! {
+                match #p::Presence::present(&self.#f) {
+                    #p::Some(__v) => { #some }
+                    #p::None => __pending += #c.after_null(),
+                }
+            }
+        } else {
+            count(quote!(&self.#f))
+        }
+    });
+    quote! {
+        let mut __n: #p::usize = #multi_width;
+        let mut __pending: #p::usize = 0;
+        #(#fields)*
+        let _ = __pending;
+        __n
+    }
+}
+
+/// Per column, the writer and length functions the scan builder calls
+/// (`__rowkey_write_i`, `__rowkey_len_i`, as for other keys): a value with
+/// the separator after it, a NULL as its separator.
+pub fn put_fns(l: &Layout, n: usize, p: &TokenStream, key: &str) -> TokenStream {
+    let c = col(l, n, p);
+    let bounds = l.value_bounds(p);
+    let err = field_err(p, key, &l.name, &quote!(__KNOWN));
+    let write = format_ident!("__rowkey_write_{}", l.index);
+    let len = format_ident!("__rowkey_len_{}", l.index);
+    if l.option {
+        quote! {
+            #[doc(hidden)]
+            #[inline(always)]
+            pub fn #write<
+                __V: #p::Presence<Inner: #bounds>,
+                const __PREFIX: #p::bool,
+                const __KNOWN: #p::bool,
+            >(
+                __v: &__V,
+                __buf: &mut [#p::u8],
+                __pos: &mut #p::usize,
+            ) -> #p::Result<(), #p::Error> {
+                match <__V as #p::Presence>::present(__v) {
+                    #p::Some(__v) => #p::phx::scan_write(__v, __buf, __pos, #c)#err,
+                    #p::None => {
+                        #p::phx::scan_write_null(__buf, __pos, #c);
+                        #p::Ok(())
+                    }
+                }
+            }
+
+            #[doc(hidden)]
+            #[inline(always)]
+            pub fn #len<__V: #p::Presence<Inner: #p::KeyPart>, const __PREFIX: #p::bool>(
+                __v: &__V,
+            ) -> #p::usize {
+                match <__V as #p::Presence>::present(__v) {
+                    #p::Some(__v) => #p::phx::scan_len(__v, #c),
+                    #p::None => #c.after_null(),
+                }
+            }
+        }
+    } else {
+        quote! {
+            #[doc(hidden)]
+            #[inline(always)]
+            pub fn #write<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
+                __v: &__V,
+                __buf: &mut [#p::u8],
+                __pos: &mut #p::usize,
+            ) -> #p::Result<(), #p::Error> {
+                #p::phx::scan_write(__v, __buf, __pos, #c)#err
+            }
+
+            #[doc(hidden)]
+            #[inline(always)]
+            pub fn #len<__V: #p::KeyPart, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
+                #p::phx::scan_len(__v, #c)
+            }
+        }
+    }
+}
+
+/// A scan step's bookkeeping after field `l`'s value is pushed: where the
+/// key may end (`Scan::phx_keep`), and for the last column the exact key.
+pub fn after_push(l: &Layout, n: usize, p: &TokenStream) -> TokenStream {
+    let c = col(l, n, p);
+    let inner = l.inner_ty;
+    let keep = if l.option {
+        quote! {
+            if #p::Presence::present(&__v).is_some() {
+                __s.phx_keep(__s.len() - #c.after::<<__V as #p::Presence>::Inner>());
+            }
+        }
+    } else {
+        let _ = inner;
+        quote!(__s.phx_keep(__s.len() - #c.after::<__V>());)
+    };
+    let exact = (l.index + 1 == n).then(|| quote!(__s.phx_exact();));
+    quote! {
+        #keep
+        #exact
+    }
+}
+
+/// A range on column `l`: the `Scan::range` call, its bounds written as
+/// the column's values are (DESC bounds already swapped by the caller as
+/// `lo` and `hi`).
+pub fn range_call(
+    l: &Layout,
+    layouts: &[Layout],
+    p: &TokenStream,
+    key: &str,
+    lo: &TokenStream,
+    hi: &TokenStream,
+) -> TokenStream {
+    let n = layouts.len();
+    let c = col(l, n, p);
+    let ty = &l.inner_static;
+    let fname = &l.name;
+    let err = field_err(p, key, &l.name, &quote!(false));
+    let rest_nullable = layouts[l.index + 1..].iter().all(|x| x.option);
+    let last = l.index + 1 == n;
+    // An ASC variable-width value that ends the key when the columns after
+    // it are NULL and is followed by `00` otherwise: its bounds are the
+    // value alone, and the row right after a bound is the bound then `01`.
+    let maybe = !l.desc && !last && rest_nullable;
+    // Only an ASC value with nothing written after it is not framed:
+    // DESC values end in 0xFF, the others in their separator.
+    let open = !l.desc && (last || maybe);
+    let (len, write) = if maybe {
+        (quote!(#p::phx::len), quote!(#p::phx::write))
+    } else {
+        (quote!(#p::phx::scan_len), quote!(#p::phx::scan_write))
+    };
+    let fix = maybe.then(|| {
+        quote! {
+            if #c.variable::<#ty>() {
+                __s.phx_maybe_separated();
+            }
+        }
+    });
+    quote! {
+        #fix
+        __s.range(
+            #fname,
+            #open && #c.variable::<#ty>(),
+            #lo,
+            #hi,
+            |__v| #len(__v, #c),
+            |__v, __out, __pos| #write(__v, __out, __pos, #c)#err,
+        )
+    }
+}
+
+/// Decode's read of one column.
+pub fn decode_field(l: &Layout, n: usize, p: &TokenStream, key: &str) -> TokenStream {
+    let c = col(l, n, p);
+    let ty = &l.inner_de;
+    let name = &l.name;
+    let var = format_ident!("__v{}", l.index);
+    let err = field_err(p, key, &l.name, &quote!(true));
+    let value = if l.desc {
+        quote!(#p::phx::decode_desc::<#ty>(__b, #c)#err?)
+    } else {
+        quote!(#p::phx::decode::<#ty>(__b, #c)#err?)
+    };
+    let read = if l.option {
+        quote! {
+            match __stored {
+                #p::Some(__b) => #p::Some(#value),
+                #p::None => #p::None,
+            }
+        }
+    } else {
+        quote! {
+            match __stored {
+                #p::Some(__b) => #value,
+                #p::None => {
+                    return #p::Err(#p::Error::field(#key, #name, #p::phx::NOT_NULL));
+                }
+            }
+        }
+    };
+    let field_ty = &l.ty_de;
+    quote! {
+        let __body_at = __pos;
+        let __stored = __rd.take(__in, &mut __pos, <#ty as #p::KeyPart>::WIDTH, #c)#err?;
+        let #var: #field_ty = #read;
+        #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Field, __body_at, __pos);
+    }
+}
