@@ -74,6 +74,11 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
     let spread_skip = markers.skip(layouts, p, &key_ty, &lifetimes);
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
+    let java_fields = input
+        .attrs
+        .java_salt
+        .as_ref()
+        .and_then(|s| s.fields.as_deref());
     for l in layouts {
         let salt_order = input
             .attrs
@@ -92,7 +97,17 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let order = markers.bound(l.index, p, &key_ty);
         let (step, method) = field(
-            l, layouts, &name, salt_order, p, &builder, &lifetimes, &key_ty, &v, &order,
+            l,
+            layouts,
+            &name,
+            salt_order,
+            java_fields,
+            p,
+            &builder,
+            &lifetimes,
+            &key_ty,
+            &v,
+            &order,
         );
         steps.extend(step);
         methods.extend(method);
@@ -199,6 +214,7 @@ fn field(
     layouts: &[Layout],
     key: &str,
     salt_order: Option<(usize, bool)>,
+    java_fields: Option<&[syn::Ident]>,
     p: &TokenStream,
     builder: &syn::Ident,
     lifetimes: &[&Lifetime],
@@ -271,7 +287,7 @@ fn field(
             #p::Ok(())
         }
     };
-    let spread = spread_step(l, layouts);
+    let spread = spread_step(l, layouts, java_fields, p);
     let eq_fn = quote! {
         #[inline(always)]
         fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
@@ -477,7 +493,12 @@ fn bound_fit(l: &Layout, p: &TokenStream) -> TokenStream {
 
 /// A `#[spread]` field given, or the field after one that was not: the
 /// scan then leaves room for the spread and fans out over its shards.
-fn spread_step(l: &Layout, layouts: &[Layout]) -> TokenStream {
+fn spread_step(
+    l: &Layout,
+    layouts: &[Layout],
+    java_fields: Option<&[syn::Ident]>,
+    p: &TokenStream,
+) -> TokenStream {
     if l.spread.is_some() {
         return quote!(__s.spread_given(););
     }
@@ -489,8 +510,12 @@ fn spread_step(l: &Layout, layouts: &[Layout]) -> TokenStream {
     };
     let name = &prev.name;
     let slot = 2 * prev.index + 2;
+    // The spread's place in a Java-hash salt's fields, when listed there.
+    let salt_order = java_fields
+        .and_then(|fields| fields.iter().position(|f| f == prev.field.ident))
+        .map_or_else(|| quote!(#p::None), |order| quote!(#p::Some(#order)));
     quote! {
-        __s.fan_spread(#name, #count, __ROWKEY_W[#slot], __rowkey_spread_write)?;
+        __s.fan_spread(#name, #count, __ROWKEY_W[#slot], __rowkey_spread_write, #salt_order)?;
     }
 }
 

@@ -128,6 +128,10 @@ pub struct Scan<'r, K: RowKey> {
     /// A `#[spread]` field left open: its place and writer (`Shape::spread`).
     spread: Option<(u16, ranges::ShardWriter)>,
     spread_width: u16,
+    /// The Java-hash salt hashes the open spread's bytes (a salt over the
+    /// whole key, or one listing the spread field): each shard's range
+    /// has a salt of its own, worked out as the range is (`JavaShard`).
+    java_shard: bool,
 }
 
 impl<K: RowKey> Scan<'_, K> {
@@ -291,6 +295,9 @@ impl<K: RowKey> Scan<'_, K> {
     /// each range fills with its shard through `put` (the spread field's
     /// own writer), and the ranges fan out over the `count` shards.
     ///
+    /// `salt_order` is the spread field's place in a Java-hash salt's
+    /// `fields(..)`, when listed: the salt then depends on the shard.
+    ///
     /// # Errors
     /// A spread whose width depends on its value (`#[decimal]` without a
     /// width), which no one range can hold a room for; rows past the cap.
@@ -301,6 +308,7 @@ impl<K: RowKey> Scan<'_, K> {
         count: u32,
         width: Option<usize>,
         put: ranges::ShardWriter,
+        salt_order: Option<usize>,
     ) -> Result<(), Error> {
         if self.spread_given || self.spread.is_some() {
             return Ok(());
@@ -329,6 +337,14 @@ impl<K: RowKey> Scan<'_, K> {
         self.spread_width = u16::try_from(width).unwrap_or(0);
         self.buckets = count;
         self.len = end;
+        if let Some((_, fields)) = self.java {
+            // A salt over every byte hashes the shard; one over listed
+            // fields, when the spread is one of them (its slot is the room).
+            self.java_shard = fields == 0 || salt_order.is_some();
+            if let Some(order) = salt_order {
+                self.salt_slot(order, usize::from(at), crate::__private::SaltPart::Whole)?;
+            }
+        }
         Ok(())
     }
 
@@ -599,6 +615,7 @@ impl<K: RowKey> Scan<'_, K> {
             succ: self.succ,
             spread: self.spread,
             spread_width: self.spread_width,
+            java_shard: self.java_shard(),
         };
         // The static bound holds for every value (each slot counted in it
         // has a fixed width); should it not, the rows are refused rather
@@ -611,19 +628,44 @@ impl<K: RowKey> Scan<'_, K> {
         Ok(shape)
     }
 
+    /// Whether the scan gives every input of its Java-hash salt (an open
+    /// spread's bytes are given by each range).
+    #[inline(always)]
+    fn java_known(&self) -> bool {
+        match self.java {
+            Some((_, 0)) => self.whole,
+            Some((_, fields)) => self.salt_seen == fields,
+            None => false,
+        }
+    }
+
+    /// A Java-hash salt over an open spread's bytes, whose inputs the scan
+    /// gives otherwise: each range hashes its own (`ranges::write_fan`).
+    #[inline(always)]
+    fn java_shard(&self) -> Option<ranges::JavaShard> {
+        let (salt, fields) = self.java?;
+        (self.java_shard && self.spread.is_some() && self.java_known()).then_some(
+            ranges::JavaShard {
+                salt,
+                fields,
+                slots: self.salt_slots,
+            },
+        )
+    }
+
     /// Writes a Java-hash salt the scan gives every input of into both rows;
     /// returns the salt when its inputs are left open (the ranges fan out
     /// over its values).
     #[inline(always)]
     fn java_salt(&mut self) -> Option<crate::__private::JavaSalt> {
         let (salt, fields) = self.java?;
-        let known = if fields == 0 {
-            self.whole
-        } else {
-            self.salt_seen == fields
-        };
-        if !known {
+        if !self.java_known() {
             return Some(salt);
+        }
+        if self.java_shard && self.spread.is_some() {
+            // The salt depends on the shard: each range works out its own
+            // (`ranges::write_fan`), from the rows with its shard written.
+            return None;
         }
         let w = salt.width;
         let rows = &mut self.ranges.rows;
@@ -826,6 +868,7 @@ pub fn scan_state<K: RowKey>(
         spread_given: false,
         spread: None,
         spread_width: 0,
+        java_shard: false,
     };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {

@@ -12,6 +12,37 @@ use core::num::NonZeroU32;
 /// out scan keeps for it (`Scan::fan_spread`).
 pub type ShardWriter = fn(u32, &mut [u8]);
 
+/// A Java-hash salt over the bytes of an open `#[spread]` field: range
+/// `i`'s salt is hashed from its own rows once its shard is written in.
+#[derive(Clone, Copy)]
+pub(super) struct JavaShard {
+    pub(super) salt: crate::__private::JavaSalt,
+    /// Fields hashed, 0 for every byte after the salt.
+    pub(super) fields: u8,
+    /// Where each hashed field sits in the rows, in the listed order.
+    pub(super) slots: [(u16, u16); super::MAX_SALT_FIELDS],
+}
+
+impl JavaShard {
+    /// Hashes the salt from the start row `a` (the prefix ends at `len`)
+    /// and writes it into both rows.
+    #[inline(always)]
+    fn write(&self, len: usize, a: &mut [u8], b: &mut [u8]) {
+        let w = self.salt.width;
+        let salt = if self.fields == 0 {
+            crate::__private::java_salt_of(&[a.get(w..len).unwrap_or(&[])], self.salt)
+        } else {
+            let mut parts: [&[u8]; super::MAX_SALT_FIELDS] = [&[]; super::MAX_SALT_FIELDS];
+            for (part, &(s, e)) in parts.iter_mut().zip(&self.slots) {
+                *part = a.get(usize::from(s)..usize::from(e)).unwrap_or(&[]);
+            }
+            crate::__private::java_salt_of(&parts[..usize::from(self.fields)], self.salt)
+        };
+        crate::__private::write_be(salt, &mut a[..w]);
+        crate::__private::write_be(salt, &mut b[..w]);
+    }
+}
+
 /// The shape of one scan's ranges: everything range `i` is computed from
 /// besides the two template rows.
 #[derive(Clone, Copy)]
@@ -45,6 +76,8 @@ pub(super) struct Shape {
     pub(super) spread: Option<(u16, ShardWriter)>,
     /// Its width.
     pub(super) spread_width: u16,
+    /// A salt hashed over the spread's bytes, worked out per range.
+    pub(super) java_shard: Option<JavaShard>,
 }
 
 impl Shape {
@@ -251,6 +284,9 @@ pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
         );
         put(i % sh.buckets, &mut a[at..end]);
         put(i % sh.buckets, &mut b[at..end]);
+        if let Some(js) = &sh.java_shard {
+            js.write(len, a, b);
+        }
     }
     if n > len {
         #[allow(clippy::cast_possible_truncation)] // i % buckets < 65536
@@ -608,6 +644,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             succ: 0,
             spread: None,
             spread_width: 0,
+            java_shard: None,
         },
         shared: false,
         bumped: [None, None],
