@@ -18,8 +18,10 @@ pub struct JavaSalt {
     pub buckets: u32,
     /// Bytes written, 1 to 4.
     pub width: usize,
-    /// OpenTSDB leaves the salt 0 when the metric UID (the first hashed
-    /// field) is all zero bytes: its global annotation row.
+    /// OpenTSDB leaves the salt 0 when the metric UID (the key's first
+    /// field, hashed first) is all zero bytes: its global annotation row.
+    /// The derive sets it only when `fields(..)` lists the key's first
+    /// field first.
     pub zero_first: bool,
 }
 

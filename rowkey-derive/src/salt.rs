@@ -160,14 +160,18 @@ pub fn java_salt(
 }
 
 /// The runtime's `JavaSalt` for the key's Java-hash salt. With `fields(..)`
-/// an all-zero first field keeps the salt 0, as OpenTSDB leaves its global
-/// annotation row (metric UID 0) unsalted.
+/// listing the key's first field first, that field's bytes all zero keep
+/// the salt 0, as OpenTSDB leaves its global annotation row (metric UID 0)
+/// unsalted: it looks at the bytes right after the salt. Listed in another
+/// order, the fields are hashed whatever they hold.
 pub fn java_settings(input: &Input, p: &TokenStream) -> TokenStream {
     let Some(salt) = &input.attrs.java_salt else {
         return quote!();
     };
     let (buckets, width) = (salt.buckets, salt.width);
-    let zero_first = salt.fields.is_some();
+    let zero_first = salt.fields.as_ref().is_some_and(|fields| {
+        matches!((fields.first(), input.fields.first()), (Some(f), Some(k)) if f == k.ident)
+    });
     quote! {
         #p::JavaSalt { buckets: #buckets, width: #width, zero_first: #zero_first }
     }
