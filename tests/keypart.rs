@@ -331,7 +331,16 @@ fn width_writes_the_low_bytes_and_refuses_what_does_not_fit() -> Result<(), rowk
     };
     let err = big.to_vec().unwrap_err();
     assert_eq!(err.field_name(), Some("tag"));
-    assert!(err.to_string().contains("#[width(W)]"), "{err}");
+    // The byte rule and refusal of a key's own #[width(3)] field.
+    assert_eq!(
+        err.kind(),
+        &rowkey::ErrorKind::TooWide {
+            value: 1 << 24,
+            width: 3
+        },
+        "{err}"
+    );
+    assert!(err.to_string().contains("#[width(3)]"), "{err}");
     // Order: low bytes big-endian keep value order.
     let a = TsdbTag {
         key: 0xFF,

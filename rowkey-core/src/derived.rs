@@ -115,11 +115,12 @@ pub const fn require_fixed_part<C: FixedWidthPart<T>, T: ?Sized>() {}
 
 /// Writes the low `width` bytes of an unsigned integer, big-endian, at
 /// `*at` (a `#[width(W)]` field of a `#[derive(KeyPart)]` struct:
-/// OpenTSDB's 3-byte UIDs), then moves `*at` past them.
+/// OpenTSDB's 3-byte UIDs), then moves `*at` past them: the byte rule of a
+/// key's own `#[width(W)]` field (`width::write_narrow`).
 ///
 /// # Errors
-/// A value of `2^(8 width)` or more: it would not fit, and is refused, not
-/// truncated.
+/// A value of `2^(8 width)` or more ([`ErrorKind::TooWide`]): it would not
+/// fit, and is refused, not truncated.
 #[inline]
 pub fn write_uint(
     out: &mut [u8],
@@ -127,37 +128,33 @@ pub fn write_uint(
     value: u128,
     width: usize,
 ) -> Result<(), ErrorKind> {
-    let skip = 16usize.checked_sub(width).ok_or_else(wrong_width)?;
-    if width < 16 && value >> (8 * width) != 0 {
-        return Err(ErrorKind::Invalid {
-            reason: "value does not fit its #[width(W)] bytes (at most 2^(8W) - 1)",
-        });
+    if width > 16 {
+        return Err(wrong_width());
     }
     let end = at.checked_add(width).ok_or_else(wrong_width)?;
     let slot = out.get_mut(*at..end).ok_or_else(wrong_width)?;
-    let bytes = value.to_be_bytes();
-    slot.copy_from_slice(bytes.get(skip..).ok_or_else(wrong_width)?);
+    crate::width::write_narrow(value, slot)?;
     *at = end;
     Ok(())
 }
 
-/// Reads what [`write_uint`] wrote at `*at`, then moves `*at` past it.
+/// Reads what [`write_uint`] wrote at `*at`, then moves `*at` past it
+/// (`width::read_narrow`, as a key's own `#[width(W)]` field is read).
 ///
 /// # Errors
-/// Bytes too short (never, as the struct checks its width first).
+/// Too few bytes, or a value `T` cannot hold.
 #[inline]
-pub fn read_uint<T: TryFrom<u128>>(
+pub fn read_uint<T: crate::width::Narrow>(
     bytes: &[u8],
     at: &mut usize,
     width: usize,
 ) -> Result<T, ErrorKind> {
-    let skip = 16usize.checked_sub(width).ok_or_else(wrong_width)?;
+    if width > 16 {
+        return Err(wrong_width());
+    }
     let end = at.checked_add(width).ok_or_else(wrong_width)?;
     let slot = bytes.get(*at..end).ok_or_else(wrong_width)?;
-    let mut all = [0u8; 16];
-    all.get_mut(skip..)
-        .ok_or_else(wrong_width)?
-        .copy_from_slice(slot);
+    let value = crate::width::read_narrow(slot)?;
     *at = end;
-    T::try_from(u128::from_be_bytes(all)).map_err(|_| wrong_width())
+    Ok(value)
 }
