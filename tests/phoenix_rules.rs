@@ -517,3 +517,52 @@ fn borrowed_columns_decode_from_the_key() {
     assert_eq!(r.fan_out(), 8);
     assert!(r.clone().any(|r| r.contains(&bytes)));
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix, salt(java_hash, buckets = 4))]
+struct AllNullable {
+    a: Option<String>,
+    #[desc]
+    b: Option<String>,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(phoenix)]
+struct AllNullableUnsalted {
+    a: Option<String>,
+    #[desc]
+    b: Option<String>,
+}
+
+/// Phoenix writes no row whose primary key is all NULL (`newKey`: "Primary
+/// key may not be null"): salted, such a key would be its salt byte alone.
+/// Encode refuses it, and decode refuses the salt byte alone, whichever.
+#[test]
+fn an_all_null_primary_key_is_refused_salted_or_not() {
+    let none = AllNullable { a: None, b: None };
+    let e = none.to_vec().expect_err("all NULL");
+    assert_eq!(e.field_name(), None, "{e}");
+    assert!(e.to_string().contains("Primary key may not be null"), "{e}");
+    for salt in 0..=255u8 {
+        let e = AllNullable::decode(&[salt]).expect_err("a salt byte alone");
+        assert!(e.to_string().contains("Primary key may not be null"), "{e}");
+    }
+    let e = AllNullableUnsalted { a: None, b: None }
+        .to_vec()
+        .expect_err("all NULL");
+    assert_eq!(e.kind(), &ErrorKind::EmptyKey, "{e}");
+    // One column is enough.
+    for k in [
+        AllNullable {
+            a: Some("x".into()),
+            b: None,
+        },
+        AllNullable {
+            a: None,
+            b: Some("y".into()),
+        },
+    ] {
+        let bytes = k.to_vec().expect("encodes");
+        assert_eq!(AllNullable::decode(&bytes).expect("decodes"), k);
+    }
+}

@@ -425,6 +425,13 @@ pub const NOT_NULL: ErrorKind = ErrorKind::Invalid {
              and an empty VARCHAR is NULL",
 };
 
+/// A key whose every column is NULL: Phoenix writes no such row
+/// (`PTableImpl.newKey`: "Primary key may not be null"), salted or not.
+pub const ALL_NULL: ErrorKind = ErrorKind::Invalid {
+    reason: "every primary-key column is NULL, and Phoenix refuses a row whose primary key is \
+             all NULL (\"Primary key may not be null\"); give a column a value",
+};
+
 /// Phoenix's `TIMESTAMP` (`PTimestamp`): epoch milliseconds written as a
 /// `DATE` is (8 bytes, sign bit flipped), then the nanoseconds below the
 /// millisecond as a 4-byte big-endian int: `java.sql.Timestamp`'s

@@ -32,7 +32,10 @@ pub fn tail_open(layouts: &[Layout]) -> Vec<bool> {
 /// later column, so trailing NULLs leave nothing.
 pub fn encode_fields(layouts: &[Layout], p: &TokenStream, key: &str) -> Vec<TokenStream> {
     let n = layouts.len();
-    let mut out = vec![quote!(let mut __pending: #p::usize = 0;)];
+    let mut out = vec![quote! {
+        let mut __pending: #p::usize = 0;
+        let __phx_start = __pos;
+    }];
     for l in layouts {
         let c = col(l, n, p);
         let f = l.field.ident;
@@ -57,6 +60,13 @@ pub fn encode_fields(layouts: &[Layout], p: &TokenStream, key: &str) -> Vec<Toke
             write(quote!(&self.#f))
         });
     }
+    // All NULL: nothing after the salt (an unsalted key is refused as
+    // empty before it is written).
+    out.push(quote! {
+        if __pos == __phx_start {
+            return #p::Err(#p::Error::key(#key, #p::phx::ALL_NULL));
+        }
+    });
     out
 }
 
@@ -259,10 +269,21 @@ pub fn decode_field(l: &Layout, n: usize, p: &TokenStream, key: &str) -> TokenSt
         }
     };
     let field_ty = &l.ty_de;
+    let start = (l.index == 0).then(|| quote!(let __phx_start = __pos;));
+    // A key of no column (all NULL, after its salt) is none Phoenix writes.
+    let all_null = (l.index + 1 == n).then(|| {
+        quote! {
+            if __pos == __phx_start {
+                return #p::Err(#p::Error::key(#key, #p::phx::ALL_NULL));
+            }
+        }
+    });
     quote! {
+        #start
         let __body_at = __pos;
         let __stored = __rd.take(__in, &mut __pos, <#ty as #p::KeyPart>::WIDTH, #c)#err?;
         let #var: #field_ty = #read;
         #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Field, __body_at, __pos);
+        #all_null
     }
 }
