@@ -74,13 +74,10 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
     let spread_skip = markers.skip(layouts, p, &key_ty, &lifetimes);
     let mut steps = TokenStream::new();
     let mut methods = TokenStream::new();
-    let java_fields = input
-        .attrs
-        .java_salt
-        .as_ref()
-        .and_then(|s| s.fields.as_deref());
-    for l in layouts {
-        let salt_order = input
+    // Each field's place in the struct-level salt's fields(..) and whether
+    // the salt joins values with a delimiter.
+    let salt_order_of = |l: &Layout| {
+        input
             .attrs
             .salt
             .as_ref()
@@ -92,22 +89,19 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
                 let fields = input.attrs.java_salt.as_ref()?.fields.as_ref()?;
                 let order = fields.iter().position(|f| f == l.field.ident)?;
                 Some((order, false))
-            });
+            })
+    };
+    for l in layouts {
+        let salt_order = salt_order_of(l);
+        let prev_salt = l
+            .index
+            .checked_sub(1)
+            .and_then(|i| salt_order_of(&layouts[i]));
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let order = markers.bound(l.index, p, &key_ty);
         let (step, method) = field(
-            l,
-            layouts,
-            &name,
-            salt_order,
-            java_fields,
-            p,
-            &builder,
-            &lifetimes,
-            &key_ty,
-            &v,
-            &order,
+            l, layouts, &name, salt_order, prev_salt, p, &builder, &lifetimes, &key_ty, &v, &order,
         );
         steps.extend(step);
         methods.extend(method);
@@ -214,7 +208,7 @@ fn field(
     layouts: &[Layout],
     key: &str,
     salt_order: Option<(usize, bool)>,
-    java_fields: Option<&[syn::Ident]>,
+    prev_salt: Option<(usize, bool)>,
     p: &TokenStream,
     builder: &syn::Ident,
     lifetimes: &[&Lifetime],
@@ -287,7 +281,7 @@ fn field(
             #p::Ok(())
         }
     };
-    let spread = spread_step(l, layouts, java_fields, p);
+    let spread = spread_step(l, layouts, prev_salt, p);
     let eq_fn = quote! {
         #[inline(always)]
         fn scan_eq(__v: __V, __s: &mut #p::Scan<'_, Self>) -> #p::Result<(), #p::Error> {
@@ -496,7 +490,7 @@ fn bound_fit(l: &Layout, p: &TokenStream) -> TokenStream {
 fn spread_step(
     l: &Layout,
     layouts: &[Layout],
-    java_fields: Option<&[syn::Ident]>,
+    prev_salt: Option<(usize, bool)>,
     p: &TokenStream,
 ) -> TokenStream {
     if l.spread.is_some() {
@@ -510,10 +504,15 @@ fn spread_step(
     };
     let name = &prev.name;
     let slot = 2 * prev.index + 2;
-    // The spread's place in a Java-hash salt's fields, when listed there.
-    let salt_order = java_fields
-        .and_then(|fields| fields.iter().position(|f| f == prev.field.ident))
-        .map_or_else(|| quote!(#p::None), |order| quote!(#p::Some(#order)));
+    // The spread's place in the struct-level salt's fields and what of it
+    // the salt hashes, when listed there.
+    let salt_order = prev_salt.map_or_else(
+        || quote!(#p::None),
+        |(order, joined)| {
+            let how = crate::salt::salt_part(prev, p, joined);
+            quote!(#p::Some((#order, #how)))
+        },
+    );
     quote! {
         __s.fan_spread(#name, #count, __ROWKEY_W[#slot], __rowkey_spread_write, #salt_order)?;
     }

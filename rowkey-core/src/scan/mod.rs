@@ -128,10 +128,11 @@ pub struct Scan<'r, K: RowKey> {
     /// A `#[spread]` field left open: its place and writer (`Shape::spread`).
     spread: Option<(u16, ranges::ShardWriter)>,
     spread_width: u16,
-    /// The Java-hash salt hashes the open spread's bytes (a salt over the
-    /// whole key, or one listing the spread field): each shard's range
-    /// has a salt of its own, worked out as the range is (`JavaShard`).
-    java_shard: bool,
+    /// The struct-level salt hashes the open spread's bytes (a Java-hash
+    /// salt over the whole key, or a salt listing the spread field): each
+    /// shard's range has a salt of its own, worked out as the range is
+    /// (`ShardSalt`).
+    shard_salt: bool,
 }
 
 impl<K: RowKey> Scan<'_, K> {
@@ -295,8 +296,9 @@ impl<K: RowKey> Scan<'_, K> {
     /// each range fills with its shard through `put` (the spread field's
     /// own writer), and the ranges fan out over the `count` shards.
     ///
-    /// `salt_order` is the spread field's place in a Java-hash salt's
-    /// `fields(..)`, when listed: the salt then depends on the shard.
+    /// `salt_slot` is the spread field's place in the struct-level salt's
+    /// `fields(..)` and what of it the salt hashes, when listed: the salt
+    /// then depends on the shard.
     ///
     /// # Errors
     /// A spread whose width depends on its value (`#[decimal]` without a
@@ -308,7 +310,7 @@ impl<K: RowKey> Scan<'_, K> {
         count: u32,
         width: Option<usize>,
         put: ranges::ShardWriter,
-        salt_order: Option<usize>,
+        salt_slot: Option<(usize, crate::__private::SaltPart)>,
     ) -> Result<(), Error> {
         if self.spread_given || self.spread.is_some() {
             return Ok(());
@@ -337,13 +339,14 @@ impl<K: RowKey> Scan<'_, K> {
         self.spread_width = u16::try_from(width).unwrap_or(0);
         self.buckets = count;
         self.len = end;
-        if let Some((_, fields)) = self.java {
-            // A salt over every byte hashes the shard; one over listed
-            // fields, when the spread is one of them (its slot is the room).
-            self.java_shard = fields == 0 || salt_order.is_some();
-            if let Some(order) = salt_order {
-                self.salt_slot(order, usize::from(at), crate::__private::SaltPart::Whole)?;
-            }
+        // A Java-hash salt over every byte hashes the shard; a salt over
+        // listed fields, when the spread is one of them (its slot is the
+        // room).
+        self.shard_salt = matches!(self.java, Some((_, 0)));
+        if let (Some((order, how)), true) = (salt_slot, self.java.is_some() || self.salt.is_some())
+        {
+            self.salt_slot(order, usize::from(at), how)?;
+            self.shard_salt = true;
         }
         Ok(())
     }
@@ -615,7 +618,7 @@ impl<K: RowKey> Scan<'_, K> {
             succ: self.succ,
             spread: self.spread,
             spread_width: self.spread_width,
-            java_shard: self.java_shard(),
+            shard_salt: self.shard_salt(),
         };
         // The static bound holds for every value (each slot counted in it
         // has a fixed width); should it not, the rows are refused rather
@@ -639,18 +642,32 @@ impl<K: RowKey> Scan<'_, K> {
         }
     }
 
-    /// A Java-hash salt over an open spread's bytes, whose inputs the scan
-    /// gives otherwise: each range hashes its own (`ranges::write_fan`).
+    /// A struct-level salt over an open spread's bytes, whose inputs the
+    /// scan gives otherwise: each range hashes its own (`ranges::write_fan`).
     #[inline(always)]
-    fn java_shard(&self) -> Option<ranges::JavaShard> {
-        let (salt, fields) = self.java?;
-        (self.java_shard && self.spread.is_some() && self.java_known()).then_some(
-            ranges::JavaShard {
-                salt,
+    fn shard_salt(&self) -> Option<ranges::ShardSalt> {
+        if !self.shard_salt || self.spread.is_none() {
+            return None;
+        }
+        let (kind, fields) = match (self.java, self.salt) {
+            (Some((salt, fields)), _) if self.java_known() => {
+                (ranges::SaltKind::Java(salt), fields)
+            }
+            (None, Some((chars, delim, fields))) if self.salt_seen == fields => (
+                ranges::SaltKind::Md5 {
+                    chars,
+                    delim,
+                    parts: self.salt_parts,
+                },
                 fields,
-                slots: self.salt_slots,
-            },
-        )
+            ),
+            _ => return None,
+        };
+        Some(ranges::ShardSalt {
+            kind,
+            fields,
+            slots: self.salt_slots,
+        })
     }
 
     /// Writes a Java-hash salt the scan gives every input of into both rows;
@@ -662,7 +679,7 @@ impl<K: RowKey> Scan<'_, K> {
         if !self.java_known() {
             return Some(salt);
         }
-        if self.java_shard && self.spread.is_some() {
+        if self.shard_salt && self.spread.is_some() {
             // The salt depends on the shard: each range works out its own
             // (`ranges::write_fan`), from the rows with its shard written.
             return None;
@@ -868,7 +885,7 @@ pub fn scan_state<K: RowKey>(
         spread_given: false,
         spread: None,
         spread_width: 0,
-        java_shard: false,
+        shard_salt: false,
     };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {

@@ -12,34 +12,72 @@ use core::num::NonZeroU32;
 /// out scan keeps for it (`Scan::fan_spread`).
 pub type ShardWriter = fn(u32, &mut [u8]);
 
-/// A Java-hash salt over the bytes of an open `#[spread]` field: range
+/// Which struct-level salt a [`ShardSalt`] writes.
+#[derive(Clone, Copy)]
+pub(super) enum SaltKind {
+    /// A Java-hash salt.
+    Java(crate::__private::JavaSalt),
+    /// `chars` hex chars of MD5 over the parts (joined by `delim`).
+    Md5 {
+        chars: u8,
+        delim: Option<u8>,
+        parts: [crate::__private::SaltPart; super::MAX_SALT_FIELDS],
+    },
+}
+
+/// A struct-level salt over the bytes of an open `#[spread]` field: range
 /// `i`'s salt is hashed from its own rows once its shard is written in.
 #[derive(Clone, Copy)]
-pub(super) struct JavaShard {
-    pub(super) salt: crate::__private::JavaSalt,
-    /// Fields hashed, 0 for every byte after the salt.
+pub(super) struct ShardSalt {
+    pub(super) kind: SaltKind,
+    /// Fields hashed, 0 for every byte after the salt (Java-hash only).
     pub(super) fields: u8,
     /// Where each hashed field sits in the rows, in the listed order.
     pub(super) slots: [(u16, u16); super::MAX_SALT_FIELDS],
 }
 
-impl JavaShard {
+impl ShardSalt {
     /// Hashes the salt from the start row `a` (the prefix ends at `len`)
     /// and writes it into both rows.
     #[inline(always)]
     fn write(&self, len: usize, a: &mut [u8], b: &mut [u8]) {
-        let w = self.salt.width;
-        let salt = if self.fields == 0 {
-            crate::__private::java_salt_of(&[a.get(w..len).unwrap_or(&[])], self.salt)
-        } else {
-            let mut parts: [&[u8]; super::MAX_SALT_FIELDS] = [&[]; super::MAX_SALT_FIELDS];
-            for (part, &(s, e)) in parts.iter_mut().zip(&self.slots) {
-                *part = a.get(usize::from(s)..usize::from(e)).unwrap_or(&[]);
+        let fields = usize::from(self.fields);
+        let mut parts: [&[u8]; super::MAX_SALT_FIELDS] = [&[]; super::MAX_SALT_FIELDS];
+        let head = match self.kind {
+            SaltKind::Java(salt) => {
+                let w = salt.width;
+                let value = if fields == 0 {
+                    crate::__private::java_salt_of(&[a.get(w..len).unwrap_or(&[])], salt)
+                } else {
+                    for (part, &(s, e)) in parts.iter_mut().zip(&self.slots) {
+                        *part = a.get(usize::from(s)..usize::from(e)).unwrap_or(&[]);
+                    }
+                    crate::__private::java_salt_of(&parts[..fields], salt)
+                };
+                crate::__private::write_be(value, &mut a[..w]);
+                w
             }
-            crate::__private::java_salt_of(&parts[..usize::from(self.fields)], self.salt)
+            SaltKind::Md5 {
+                chars,
+                delim,
+                parts: hows,
+            } => {
+                let chars = usize::from(chars);
+                let (head, rest) = a.split_at_mut(chars);
+                for ((part, &(s, e)), &how) in parts.iter_mut().zip(&self.slots).zip(&hows) {
+                    let slot = rest
+                        .get(
+                            usize::from(s).saturating_sub(chars)
+                                ..usize::from(e).saturating_sub(chars),
+                        )
+                        .unwrap_or(&[]);
+                    *part = crate::__private::salt_part(slot, how);
+                }
+                crate::__private::md5_hex_joined_into(&parts[..fields], delim, head);
+                chars
+            }
         };
-        crate::__private::write_be(salt, &mut a[..w]);
-        crate::__private::write_be(salt, &mut b[..w]);
+        b[..head].copy_from_slice(&a[..head]);
     }
 }
 
@@ -77,7 +115,7 @@ pub(super) struct Shape {
     /// Its width.
     pub(super) spread_width: u16,
     /// A salt hashed over the spread's bytes, worked out per range.
-    pub(super) java_shard: Option<JavaShard>,
+    pub(super) shard_salt: Option<ShardSalt>,
 }
 
 impl Shape {
@@ -284,8 +322,8 @@ pub(super) fn write_fan(sh: &Shape, i: u32, a: &mut [u8], b: &mut [u8]) {
         );
         put(i % sh.buckets, &mut a[at..end]);
         put(i % sh.buckets, &mut b[at..end]);
-        if let Some(js) = &sh.java_shard {
-            js.write(len, a, b);
+        if let Some(salt) = &sh.shard_salt {
+            salt.write(len, a, b);
         }
     }
     if n > len {
@@ -644,7 +682,7 @@ impl<K: RowKey> ScanStart for ScanRanges<K> {
             succ: 0,
             spread: None,
             spread_width: 0,
-            java_shard: None,
+            shard_salt: None,
         },
         shared: false,
         bumped: [None, None],

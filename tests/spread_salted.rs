@@ -1,7 +1,7 @@
-//! A `#[spread(N)]` field beside a Java-hash salt that hashes it (a salt
-//! over the whole key, or one listing the spread in `fields(..)`): a scan
-//! that leaves the spread open reads one range per shard, each under the
-//! salt its own shard's key hashes to. The rows of every scan are checked
+//! A `#[spread(N)]` field beside a struct-level salt that hashes it (a
+//! Java-hash salt over the whole key, or a Java-hash or MD5 salt listing the
+//! spread in `fields(..)`): a scan that leaves the spread open reads one
+//! range per shard, each under the salt its own shard's key hashes to. The rows of every scan are checked
 //! against a brute-force filter over the decoded keys on an ordered set
 //! read with each range's start and stop rows (`KeyRange::bounds`), and
 //! the fan-out merged with `merge_skip()` against the order of the key
@@ -34,6 +34,27 @@ struct ListedSpread {
 #[rowkey(salt(java_hash, buckets = 300, width = 2, fields(user)))]
 struct UnlistedSpread {
     #[spread(3)]
+    shard: u8,
+    user: u32,
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(salt(md5, 2, fields(shard, user)))]
+struct Md5Listed {
+    #[spread(3)]
+    shard: u8,
+    user: u32,
+    ts: u64,
+}
+
+/// The salt joins the values (the spread's digits without its `_`).
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(salt(md5, 1, fields(user, shard), delim = b'_'))]
+struct Md5Joined {
+    #[spread(3)]
+    #[decimal(1)]
+    #[delim(b'_')]
     shard: u8,
     user: u32,
     ts: u64,
@@ -192,6 +213,26 @@ fn a_salt_not_hashing_the_spread_is_one_per_scan() {
         keys(&|shard, user, ts| UnlistedSpread { shard, user, ts }),
         UnlistedSpread,
         300,
+        3
+    );
+}
+
+#[test]
+fn an_md5_salt_listing_the_spread_follows_each_shard() {
+    scans!(
+        keys(&|shard, user, ts| Md5Listed { shard, user, ts }),
+        Md5Listed,
+        256,
+        3
+    );
+}
+
+#[test]
+fn an_md5_salt_joining_the_spread_digits_follows_each_shard() {
+    scans!(
+        keys(&|shard, user, ts| Md5Joined { shard, user, ts }),
+        Md5Joined,
+        16,
         3
     );
 }
