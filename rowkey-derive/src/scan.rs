@@ -553,8 +553,13 @@ fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
             |__v: &_| #p::Presence::present(__v)
                 .is_some_and(|__i| #p::decimal_len(#p::Decimal::to_u128(__i)) > #w)
         },
-        // A `#[width(W)]` window is clamped to the values W bytes hold.
+        // A `#[width(W)]` window is clamped to the values W bytes hold;
+        // an `Option`'s `Some(v)` as `v` (as for digits above).
         (_, Some(w), false) => quote!(|__v: &_| #p::too_wide(#p::Narrow::to_wide(__v), #w)),
+        (_, Some(w), true) => quote! {
+            |__v: &_| #p::Presence::present(__v)
+                .is_some_and(|__i| #p::too_wide(#p::Narrow::to_wide(__i), #w))
+        },
         _ => return TokenStream::new(),
     };
     quote! {
