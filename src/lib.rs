@@ -404,7 +404,13 @@ pub mod attributes {
     //! scan may skip the spread field (give the field after it directly):
     //! its ranges then fan out over the N shards, and `merge_skip()` counts
     //! the shard's bytes, so `rowkey::merge_sorted` puts the streams back in
-    //! the order of the rest of the key. A spread that is last needs no
+    //! the order of the rest of the key. A struct-level salt that hashes the
+    //! spread (a Java-hash salt over the whole key, or one listing the
+    //! spread field) is worked out per shard when the scan gives its other
+    //! inputs: still one range per shard. A spread whose shards take
+    //! different numbers of bytes (`#[decimal]` without a width, not last)
+    //! cannot be left open, since no one `merge_skip()` would strip it: give
+    //! it `#[decimal(W)]`. A spread that is last needs no
     //! fan-out: the prefix already covers every shard. The cost of random
     //! spreading: writing a key again under another shard makes a **second
     //! row**, not an overwrite, and every get reads N rows. Use it for
