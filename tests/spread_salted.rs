@@ -134,6 +134,24 @@ macro_rules! scans {
     ($all:expr, $ty:ident, $salts:expr, $window_fan:expr) => {{
         let all = $all;
         let by_time = |k: &$ty| (k.user, k.ts);
+        // Each key's candidates: its own row among them, each under the
+        // salt of its shard (decode checks it).
+        for key in all.iter().take(300) {
+            let k = $ty::decode(key).expect("decodes");
+            let cands: Vec<Vec<u8>> = k
+                .candidates()
+                .map(|c| c.expect("candidate").to_vec())
+                .collect();
+            assert_eq!(cands.len(), 3);
+            assert_eq!(&cands[usize::from(k.shard)], key);
+            for (i, c) in cands.iter().enumerate() {
+                let back = $ty::decode(c).expect("a candidate decodes, salt checked");
+                assert_eq!(
+                    (usize::from(back.shard), back.user, back.ts),
+                    (i, k.user, k.ts)
+                );
+            }
+        }
         for user in 0..10u32 {
             for ts in [0u64, 5, 17, 39] {
                 let fan = check(
