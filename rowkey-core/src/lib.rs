@@ -44,9 +44,9 @@ mod serde_impls;
 mod shell;
 mod slot;
 mod split;
+mod spread;
 #[cfg(feature = "alloc")]
 mod store;
-mod spread;
 mod text;
 mod walk;
 mod width;
@@ -87,9 +87,9 @@ pub use scan::{
 };
 pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
+pub use spread::{Candidate, Candidates, SpreadValue};
 #[cfg(feature = "alloc")]
 pub use store::{latest_order, sort_merged, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store};
-pub use spread::{Candidate, Candidates, SpreadValue};
 pub use text::Decimal;
 pub use width::Narrow;
 // The key-order bound of a scan builder, named in its error (`rowkey::NextField`

@@ -34,8 +34,8 @@ mod phoenix;
 mod salt;
 mod scan;
 mod scan_order;
-mod suggest;
 mod spread;
+mod suggest;
 mod valid;
 mod valid_phoenix;
 
