@@ -302,8 +302,9 @@ impl<K: RowKey, V: fmt::Debug> fmt::Debug for Page<K, V> {
 }
 
 /// The order a scan of `K` meets its newest rows first in: ascending for a
-/// key whose [`RowKey::TIME`] field is stored newest first (`#[reverse_ts]`),
-/// descending otherwise (a plain timestamp grows with the key).
+/// key whose [`RowKey::TIME`] field is stored newest first (`#[reverse_ts]`
+/// or `#[desc]`), descending otherwise (a plain time grows with the key; a
+/// key without a time field is read from its greatest key).
 #[must_use]
 pub fn latest_order<K: RowKey>() -> Order {
     match K::TIME {
@@ -413,7 +414,12 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
     ) -> impl Future<Output = Result<Vec<Row<K, V>>, Self::Error>> + Send;
 
     /// The newest `n` rows of a scan, newest first, whichever way the key
-    /// stores time ([`latest_order`]).
+    /// stores time: the direction is [`latest_order`], from the key's time
+    /// field ([`RowKey::TIME`] says which field it is and how it is found).
+    /// The rows are merged by the key after its salt and bucket, so they
+    /// are the newest of the scan when its ranges fix every field before
+    /// the time field (a prefix scan up to it); over several values of an
+    /// earlier field, they are the newest of the greatest such value.
     fn latest(
         &self,
         ranges: impl IntoRanges<K>,

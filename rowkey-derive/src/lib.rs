@@ -34,8 +34,9 @@ mod phoenix;
 mod salt;
 mod scan;
 mod scan_order;
-mod suggest;
 mod spread;
+mod suggest;
+mod time;
 mod valid;
 mod valid_phoenix;
 
