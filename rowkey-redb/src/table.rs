@@ -3,7 +3,7 @@
 use crate::Error;
 use redb::{
     AccessGuard, Database, ReadOnlyTable, ReadTransaction, ReadableDatabase, StorageError,
-    TableDefinition, TableError, TableHandle,
+    TableDefinition, TableError, TableHandle, WriteTransaction,
 };
 use rowkey::{Binary, Cell, Codec, IntoRanges, Order, Page, Ranges, Row, RowKey, Store};
 use std::borrow::Borrow;
@@ -305,14 +305,15 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         }
     }
 
-    fn store_err<E: Into<redb::Error>>(
-        &self,
+    /// An error of `op` on the row or range `row` names: built only when
+    /// there is an error (every call on the success path passes one).
+    fn store_err<'s, E: Into<redb::Error>>(
+        &'s self,
         op: &'static str,
-        row: impl FnOnce() -> String,
-    ) -> impl FnOnce(E) -> Error {
-        let table = self.name.clone();
+        row: impl FnOnce() -> String + 's,
+    ) -> impl FnOnce(E) -> Error + 's {
         move |e| Error::Store {
-            table,
+            table: self.name.clone(),
             op,
             row: row(),
             source: Box::new(e.into()),
@@ -330,20 +331,56 @@ impl<K: RowKey, V: Codec> Table<K, V> {
 
     /// The key's bytes; an empty key is refused, as Bigtable refuses it.
     fn encode_key(key: &K::Key<'_>) -> Result<Vec<u8>, Error> {
-        let bytes = key.to_vec()?;
-        if bytes.is_empty() {
+        let mut buf = Vec::new();
+        let n = Self::encode_key_into(key, &mut buf)?.len();
+        buf.truncate(n);
+        Ok(buf)
+    }
+
+    /// The key's bytes at the front of `buf`, grown to fit (never shrunk,
+    /// so a batch's keys reuse it).
+    fn encode_key_into<'b>(key: &K::Key<'_>, buf: &'b mut Vec<u8>) -> Result<&'b [u8], Error> {
+        let len = key.encoded_len();
+        if buf.len() < len {
+            buf.resize(len, 0);
+        }
+        let n = key.encode_into(buf)?;
+        if n == 0 {
             return Err(Error::Invalid(format!(
                 "{}: the row key is empty, which Bigtable refuses; give its fields a value",
                 K::NAME
             )));
         }
-        Ok(bytes)
+        Ok(&buf[..n])
     }
 
     fn encode_value(&self, row: &[u8], qualifier: &[u8], value: &V) -> Result<Vec<u8>, Error> {
         value
             .to_bytes()
             .map_err(|e| self.value_err(row, qualifier, e))
+    }
+
+    /// A write transaction on the table, which must exist: a write to a
+    /// table never created is an error, as on Bigtable.
+    fn begin_write(
+        &self,
+        op: &'static str,
+        row: impl Fn() -> String,
+    ) -> Result<WriteTransaction, Error> {
+        let txn = self.db.begin_write().map_err(self.store_err(op, &row))?;
+        if !txn
+            .list_tables()
+            .map_err(self.store_err(op, &row))?
+            .any(|t| t.name() == self.name)
+        {
+            return Err(Error::Store {
+                table: self.name.clone(),
+                op,
+                row: row(),
+                source: Box::new(redb::Error::TableDoesNotExist(self.name.clone())),
+            });
+        }
+        Ok(txn)
     }
 
     /// Writes `(row, qualifier) => value` cells in one transaction, each
@@ -358,21 +395,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 .first()
                 .map_or_else(String::new, |c| format!("row \"{}\"", Binary(c.0.as_ref())))
         };
-        let txn = self.db.begin_write().map_err(self.store_err(op, first))?;
-        // The family must exist: a write to a table never created is an
-        // error, as on Bigtable.
-        if !txn
-            .list_tables()
-            .map_err(self.store_err(op, first))?
-            .any(|t| t.name() == self.name)
-        {
-            return Err(Error::Store {
-                table: self.name.clone(),
-                op,
-                row: first(),
-                source: Box::new(redb::Error::TableDoesNotExist(self.name.clone())),
-            });
-        }
+        let txn = self.begin_write(op, first)?;
         {
             // The column table open now, and its qualifier.
             let mut open: Option<(Vec<u8>, WriteColumn<'_>)> = None;
@@ -407,21 +430,45 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         self.write("put", &[(row, &self.qualifier[..], value)])
     }
 
+    /// Encodes and writes each row in one transaction as it comes, through
+    /// one key buffer and one value buffer: no row is held in memory, and
+    /// a key or value that does not encode ends the transaction before it
+    /// commits, so nothing is written.
     fn put_many_now<'k, Q, W>(&self, rows: impl IntoIterator<Item = (Q, W)>) -> Result<usize, Error>
     where
         Q: Borrow<K::Key<'k>>,
         W: Borrow<V>,
     {
-        let cells = rows
-            .into_iter()
-            .map(|(k, v)| {
-                let row = Self::encode_key(k.borrow())?;
-                let value = self.encode_value(&row, &self.qualifier, v.borrow())?;
-                Ok((row, &self.qualifier[..], value))
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        self.write("put_many", &cells)?;
-        Ok(cells.len())
+        const OP: &str = "put_many";
+        let mut rows = rows.into_iter().peekable();
+        let mut key = Vec::new();
+        // The batch's first row names what the transaction as a whole did.
+        let first = match rows.peek() {
+            Some((k, _)) => Self::encode_key_into(k.borrow(), &mut key)?.to_vec(),
+            None => Vec::new(),
+        };
+        let batch = || format!("the batch from row \"{}\"", Binary(&first));
+        let txn = self.begin_write(OP, batch)?;
+        let mut written = 0;
+        {
+            let mut table = txn
+                .open_table(Def::new(&self.column))
+                .map_err(self.store_err(OP, batch))?;
+            let mut value = Vec::new();
+            for (k, v) in rows {
+                let row = Self::encode_key_into(k.borrow(), &mut key)?;
+                value.clear();
+                v.borrow()
+                    .encode(&mut value)
+                    .map_err(|e| self.value_err(row, &self.qualifier, e))?;
+                table
+                    .insert(row, &value[..])
+                    .map_err(self.store_err(OP, || format!("row \"{}\"", Binary(row))))?;
+                written += 1;
+            }
+        }
+        txn.commit().map_err(self.store_err(OP, batch))?;
+        Ok(written)
     }
 
     fn put_cells_now<Q, W>(
@@ -599,11 +646,60 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         limit: Option<usize>,
     ) -> Result<Vec<Row<K, V>>, Error> {
         let ranges = ranges.into_ranges()?;
-        if limit == Some(0) {
+        match limit {
+            Some(0) => Ok(Vec::new()),
+            None => self.read_all(&ranges, order),
+            Some(_) => {
+                let reads = self.read_ranges(&ranges, order, limit)?;
+                self.decode_rows(ranges.merge(reads, order, limit))
+            }
+        }
+    }
+
+    /// Every row of the ranges in `order`: each value decoded straight from
+    /// redb's page as it is read (every row read is returned, so none is
+    /// decoded in vain), the rows of all ranges in one `Vec`, merged by a
+    /// stable sort of their runs ([`rowkey::sort_merged`]).
+    fn read_all(&self, ranges: &Ranges<K>, order: Order) -> Result<Vec<Row<K, V>>, Error> {
+        if ranges.is_empty() {
             return Ok(Vec::new());
         }
-        let reads = self.read_ranges(&ranges, order, limit)?;
-        self.decode_rows(ranges.merge(reads, order, limit))
+        let all = || "the scan".to_owned();
+        let txn = self.db.begin_read().map_err(self.store_err("scan", all))?;
+        let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
+            return Ok(Vec::new());
+        };
+        let mut rows: Vec<(Vec<u8>, V)> = Vec::new();
+        for range in ranges {
+            let name = || format!("rows {range}");
+            let cells = table
+                .range::<&[u8]>(range.bounds())
+                .map_err(self.store_err("scan", name))?;
+            match order {
+                Order::Ascending => self.push_decoded(cells, &mut rows, name)?,
+                Order::Descending => self.push_decoded(cells.rev(), &mut rows, name)?,
+            }
+        }
+        if ranges.len() > 1 {
+            rowkey::sort_merged(&mut rows, ranges.skip(), order);
+        }
+        Ok(rows.into_iter().map(|(k, v)| Row::new(k, v)).collect())
+    }
+
+    fn push_decoded<'a>(
+        &self,
+        cells: impl Iterator<Item = Entry<'a>>,
+        rows: &mut Vec<(Vec<u8>, V)>,
+        name: impl Fn() -> String,
+    ) -> Result<(), Error> {
+        for cell in cells {
+            let (k, v) = cell.map_err(self.store_err("scan", &name))?;
+            let key = k.value();
+            let value =
+                V::decode(v.value()).map_err(|e| self.value_err(key, &self.qualifier, e))?;
+            rows.push((key.to_vec(), value));
+        }
+        Ok(())
     }
 
     fn page_now(
