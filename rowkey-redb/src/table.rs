@@ -51,6 +51,9 @@ fn qualifier_of(name: &str, family_table: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// The longest key a read encodes on the stack rather than in a `Vec`.
+const STACK_KEY: usize = 128;
+
 /// A row (or a cell: qualifier and value) as read, before its value is
 /// decoded.
 type RawRow = (Vec<u8>, Vec<u8>);
@@ -284,7 +287,10 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     }
 
     /// The handle's column table in a read transaction; `None` when no
-    /// cell of the column was written yet (its family exists).
+    /// cell of the column was written yet (its family exists). Inlined:
+    /// the table handle is then built in place, not moved through the
+    /// `Result` and `Option`.
+    #[inline]
     fn open_column(
         &self,
         txn: &ReadTransaction,
@@ -331,7 +337,8 @@ impl<K: RowKey, V: Codec> Table<K, V> {
 
     /// The key's bytes; an empty key is refused, as Bigtable refuses it.
     fn encode_key(key: &K::Key<'_>) -> Result<Vec<u8>, Error> {
-        let mut buf = Vec::new();
+        // One exact allocation, not a `Vec`'s growth from empty.
+        let mut buf = Vec::with_capacity(key.encoded_len());
         let n = Self::encode_key_into(key, &mut buf)?.len();
         buf.truncate(n);
         Ok(buf)
@@ -346,12 +353,16 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         }
         let n = key.encode_into(buf)?;
         if n == 0 {
-            return Err(Error::Invalid(format!(
-                "{}: the row key is empty, which Bigtable refuses; give its fields a value",
-                K::NAME
-            )));
+            return Err(Self::empty_key());
         }
         Ok(&buf[..n])
+    }
+
+    fn empty_key() -> Error {
+        Error::Invalid(format!(
+            "{}: the row key is empty, which Bigtable refuses; give its fields a value",
+            K::NAME
+        ))
     }
 
     fn encode_value(&self, row: &[u8], qualifier: &[u8], value: &V) -> Result<Vec<u8>, Error> {
@@ -492,18 +503,32 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     }
 
     fn get_now(&self, key: &K::Key<'_>) -> Result<Option<V>, Error> {
-        let row = Self::encode_key(key)?;
-        let name = || format!("row \"{}\"", Binary(&row));
+        // A key read and not kept is encoded on the stack when it fits.
+        let mut stack = [0u8; STACK_KEY];
+        let mut heap = Vec::new();
+        let len = key.encoded_len();
+        let buf = if len <= STACK_KEY {
+            &mut stack[..]
+        } else {
+            heap.resize(len, 0);
+            &mut heap[..]
+        };
+        let n = key.encode_into(buf)?;
+        let row = &buf[..n];
+        if row.is_empty() {
+            return Err(Self::empty_key());
+        }
+        let name = || format!("row \"{}\"", Binary(row));
         let txn = self.db.begin_read().map_err(self.store_err("get", name))?;
         let Some(table) = self.open_column(&txn, &self.column, "get", name)? else {
             return Ok(None);
         };
-        let Some(cell) = table.get(&row[..]).map_err(self.store_err("get", name))? else {
+        let Some(cell) = table.get(row).map_err(self.store_err("get", name))? else {
             return Ok(None);
         };
         V::decode(cell.value())
             .map(Some)
-            .map_err(|e| self.value_err(&row, &self.qualifier, e))
+            .map_err(|e| self.value_err(row, &self.qualifier, e))
     }
 
     /// The family's column tables: `(qualifier, redb table name)`, in
@@ -693,7 +718,12 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         name: impl Fn() -> String,
     ) -> Result<(), Error> {
         for cell in cells {
-            let (k, v) = cell.map_err(self.store_err("scan", &name))?;
+            // Matched, not mapped: mapping the `Result` to one of the larger
+            // `Error` would move both guards into it, a `memcpy` per row.
+            let (k, v) = match cell {
+                Ok(kv) => kv,
+                Err(e) => return Err(self.store_err("scan", &name)(e)),
+            };
             let key = k.value();
             let value =
                 V::decode(v.value()).map_err(|e| self.value_err(key, &self.qualifier, e))?;
