@@ -89,7 +89,9 @@ pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 pub use spread::{Candidate, Candidates, SpreadValue};
 #[cfg(feature = "alloc")]
-pub use store::{latest_order, sort_merged, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store};
+pub use store::{
+    latest_order, sort_merged, sort_merged_by, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store,
+};
 pub use text::Decimal;
 pub use width::Narrow;
 // The key-order bound of a scan builder, named in its error (`rowkey::NextField`

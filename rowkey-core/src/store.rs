@@ -143,12 +143,19 @@ impl<K: RowKey> Ranges<K> {
 /// order: by the key after its first `skip` bytes (a row shorter than that
 /// sorts as the empty tail, as in [`Merge`]), equal keys in run order.
 pub fn sort_merged<B>(rows: &mut [RawRow<B>], skip: usize, order: Order) {
-    fn tail<B>(row: &RawRow<B>, skip: usize) -> &[u8] {
-        row.0.get(skip..).unwrap_or(&[])
+    sort_merged_by(rows, skip, order, |row| &row.0);
+}
+
+/// [`sort_merged`] over any row type, `key` giving each row's key bytes:
+/// an adapter sorts the [`Row`]s it returns in place, with no pass from
+/// `(key, value)` pairs to rows after the merge.
+pub fn sort_merged_by<T>(rows: &mut [T], skip: usize, order: Order, key: impl Fn(&T) -> &[u8]) {
+    fn tail(key: &[u8], skip: usize) -> &[u8] {
+        key.get(skip..).unwrap_or(&[])
     }
     match order {
-        Order::Ascending => rows.sort_by(|a, b| tail(a, skip).cmp(tail(b, skip))),
-        Order::Descending => rows.sort_by(|a, b| tail(b, skip).cmp(tail(a, skip))),
+        Order::Ascending => rows.sort_by(|a, b| tail(key(a), skip).cmp(tail(key(b), skip))),
+        Order::Descending => rows.sort_by(|a, b| tail(key(b), skip).cmp(tail(key(a), skip))),
     }
 }
 

@@ -684,7 +684,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     /// Every row of the ranges in `order`: each value decoded straight from
     /// redb's page as it is read (every row read is returned, so none is
     /// decoded in vain), the rows of all ranges in one `Vec`, merged by a
-    /// stable sort of their runs ([`rowkey::sort_merged`]).
+    /// stable sort of their runs ([`rowkey::sort_merged_by`]).
     fn read_all(&self, ranges: &Ranges<K>, order: Order) -> Result<Vec<Row<K, V>>, Error> {
         if ranges.is_empty() {
             return Ok(Vec::new());
@@ -694,7 +694,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
             return Ok(Vec::new());
         };
-        let mut rows: Vec<(Vec<u8>, V)> = Vec::new();
+        let mut rows: Vec<Row<K, V>> = Vec::new();
         for range in ranges {
             let name = || format!("rows {range}");
             let cells = table
@@ -706,15 +706,15 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             }
         }
         if ranges.len() > 1 {
-            rowkey::sort_merged(&mut rows, ranges.skip(), order);
+            rowkey::sort_merged_by(&mut rows, ranges.skip(), order, |r| &r.key);
         }
-        Ok(rows.into_iter().map(|(k, v)| Row::new(k, v)).collect())
+        Ok(rows)
     }
 
     fn push_decoded<'a>(
         &self,
         cells: impl Iterator<Item = Entry<'a>>,
-        rows: &mut Vec<(Vec<u8>, V)>,
+        rows: &mut Vec<Row<K, V>>,
         name: impl Fn() -> String,
     ) -> Result<(), Error> {
         for cell in cells {
@@ -727,7 +727,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             let key = k.value();
             let value =
                 V::decode(v.value()).map_err(|e| self.value_err(key, &self.qualifier, e))?;
-            rows.push((key.to_vec(), value));
+            rows.push(Row::new(key.to_vec(), value));
         }
         Ok(())
     }
