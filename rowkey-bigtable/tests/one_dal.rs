@@ -243,6 +243,28 @@ where
         let want: Vec<Entry> = all.iter().rev().take(n).cloned().collect();
         assert_eq!(log.latest(n).await.unwrap(), want, "{engine}: latest {n}");
     }
+    // A limit over the 16 bucket ranges, both ways: each range reads at
+    // most `n` rows and the merge keeps the first `n` of all of them.
+    for (from, to) in [(100, 200), (0, 1001)] {
+        let window: Vec<&Entry> = all.iter().filter(|e| (from..to).contains(&e.0)).collect();
+        for n in [1, 3, 16, 17, 250] {
+            for order in [Order::Ascending, Order::Descending] {
+                let scan = LogEvent::scan().ts(from..to).ranges().unwrap();
+                let rows = log.table.select(scan, order, Some(n)).await.unwrap();
+                let got = AccessLog::<L>::entries(&rows).unwrap();
+                let want: Vec<Entry> = match order {
+                    Order::Ascending => window.iter().take(n).map(|e| (*e).clone()).collect(),
+                    Order::Descending => {
+                        window.iter().rev().take(n).map(|e| (*e).clone()).collect()
+                    }
+                };
+                assert_eq!(
+                    got, want,
+                    "{engine}: select {from}..{to} {order:?} limit {n}"
+                );
+            }
+        }
+    }
 
     // Newest first on disk: latest N is the same call.
     let mut rng = Rng(11);

@@ -370,10 +370,11 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
     ) -> impl Future<Output = Result<(), Self::Error>> + Send;
 
     /// Writes many rows, in transactions (redb: one; Bigtable: one
-    /// `MutateRows` per batch). Every key and value is encoded before
-    /// anything is written, so a bad one writes nothing, and all of them
-    /// are in memory at once: give a load of millions of rows in chunks.
-    /// Returns the number of rows written.
+    /// `MutateRows` per batch). A key or value that does not encode writes
+    /// nothing: redb encodes each row as it writes it and leaves the
+    /// transaction uncommitted; Bigtable encodes every row before the first
+    /// request, so all of them are in memory at once there: give a load of
+    /// millions of rows in chunks. Returns the number of rows written.
     fn put_many<'k, Q, W>(
         &self,
         rows: impl IntoIterator<Item = (Q, W)>,

@@ -51,6 +51,16 @@ fn qualifier_of(name: &str, family_table: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// A scan's ranges as an error names them: the first, and how many more.
+fn scan_name<K: RowKey>(ranges: &Ranges<K>) -> String {
+    let mut it = ranges.iter();
+    match (it.next(), ranges.len()) {
+        (Some(first), 1) => format!("rows {first}"),
+        (Some(first), n) => format!("rows {first} and {} more ranges", n - 1),
+        (None, _) => "no rows".to_owned(),
+    }
+}
+
 /// The longest key a read encodes on the stack rather than in a `Vec`.
 const STACK_KEY: usize = 128;
 
@@ -617,7 +627,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         if ranges.is_empty() {
             return Ok(Vec::new());
         }
-        let all = || "the scan".to_owned();
+        let all = || scan_name(ranges);
         let txn = self.db.begin_read().map_err(self.store_err("scan", all))?;
         let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
             return Ok(ranges.iter().map(|_| Vec::new()).collect());
@@ -648,7 +658,10 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         cells
             .take(limit)
             .map(|cell| {
-                let (k, v) = cell.map_err(self.store_err("scan", &name))?;
+                let (k, v) = match cell {
+                    Ok(kv) => kv,
+                    Err(e) => return Err(self.store_err("scan", &name)(e)),
+                };
                 Ok((k.value().to_vec(), v.value().to_vec()))
             })
             .collect()
@@ -689,7 +702,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         if ranges.is_empty() {
             return Ok(Vec::new());
         }
-        let all = || "the scan".to_owned();
+        let all = || scan_name(ranges);
         let txn = self.db.begin_read().map_err(self.store_err("scan", all))?;
         let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
             return Ok(Vec::new());
