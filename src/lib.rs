@@ -162,7 +162,8 @@
 //!     }
 //!
 //!     /// The newest `n` entries: a descending merge here, since `ts` is
-//!     /// stored oldest first; an ascending one for a `#[reverse_ts]` key.
+//!     /// stored oldest first; an ascending one for a `#[reverse_ts]` or
+//!     /// `#[desc]` time field.
 //!     async fn latest(&self, n: usize) -> Result<Vec<u64>, S::Error> {
 //!         let rows = self.table.latest(LogEvent::scan().ranges()?, n).await?;
 //!         rows.iter().map(|r| Ok(r.decode()?.ts)).collect()
@@ -468,6 +469,7 @@ pub mod attributes {
     //! | `#[rowkey(salt(java_hash, buckets = N, width = W, fields(a, b, ..)))]`, 1 ≤ W ≤ 4, 2 ≤ N ≤ min(256^W, 2^31 - 1) | W bytes, big-endian, of the same bucket over the listed fields' bytes as written, in the order listed (they need not be adjacent): OpenTSDB's `tsd.storage.salt.width` / `.buckets` over metric and tags. As in OpenTSDB, when the first listed field's bytes are all zero (and there are some: metric UID 0, its global annotation row) the salt is 0. A scan that gives every listed field computes the salt (one range); otherwise it fans out over the N values. Listed fields must exist, once each, and not be `Option`s; no field `#[salt]` or `#[bucket]` beside it |
     //! | `#[rowkey(phoenix)]`, alone or with `salt(java_hash, buckets = N)` | the primary key exactly as Apache Phoenix writes it (`PTableImpl.newKey`): fixed-width columns back to back (`i8`..`i64` TINYINT..BIGINT and DATE as epoch millis, sign bit flipped; [`PhoenixTimestamp`](crate::PhoenixTimestamp) TIMESTAMP; `u8`..`u64` UNSIGNED_*, refusing values above the signed MAX as Phoenix does; `bool` BOOLEAN; `[u8; N]` BINARY(N); `#[pad(N, b' ')] String` CHAR(N)); `String` VARCHAR and `Vec<u8>` VARBINARY (last only) need no `#[delim]`: a separator is written **between** two written columns after a variable-width one (`0x00`, or `0xFF` after a non-null `#[desc]` value); `Option<String>` is a nullable VARCHAR whose `None` writes nothing, and trailing `None`s drop their separators too; a non-null `#[desc]` variable-width value that ends the key keeps its `0xFF`; `#[desc] bool` is `0x00` for true, `0x01` for false. Refused: an empty VARCHAR or `Some("")` (Phoenix's NULL), a `0x00` inside a VARCHAR, a CHAR value longer than N, ending in a space or not ASCII; at compile time a nullable fixed-width column, VARBINARY not last or `#[desc]`, `#[delim]`, `#[escaped]`, `#[width]`, MD5 salts. Decode reads NULLs and absent trailing columns back as `None`. Prefix scans over leading columns are exact (a prefix whose next columns are all nullable also matches the key that ends there), ranges work on the next column. See `docs/phoenix.md` |
     //! | `#[rowkey(spread_not_first)]` | allows a field `#[salt]` or `#[bucket]` on a field that is not first (a tenant id before a salted id); without it that is a compile error, since a salt after other fields spreads nothing |
+    //! | `#[rowkey(time = field)]` | names the key's time field, which `Store::latest` reads newest first (ascending when the field is `#[desc]` or `#[reverse_ts]`, descending otherwise); without it the derive takes the first `#[reverse_ts]` field, else the first time-typed field, else the first integer named `ts`, `time`, `timestamp` or `*_ts`, `*_time`, `*_at` ([`RowKey::TIME`](crate::RowKey::TIME)). Refused: a name that is no field, a field of a non-time type (`&str`, `bool`, bytes) or whose bytes keep no order (salted, `#[reverse]`, `#[spread]`, `Option`, `#[decimal]` without a width) |
     //!
     //! ```
     //! use rowkey::RowKey;
