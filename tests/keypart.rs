@@ -382,3 +382,59 @@ fn generic_newtypes_take_their_parameters_encoding() -> Result<(), rowkey::Error
     assert_eq!(Generic::decode(&bytes)?, key);
     Ok(())
 }
+
+/// The HBase reference guide's salting: a random letter `a`..`d`, `-`, the
+/// id. A code enum's variants are a `#[spread]` field's shards.
+#[derive(KeyPart, Debug, PartialEq, Clone, Copy)]
+enum Letter {
+    #[rowkey(code = "a")]
+    A,
+    #[rowkey(code = "b")]
+    B,
+    #[rowkey(code = "c")]
+    C,
+    #[rowkey(code = "d")]
+    D,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct GuideRow<'a> {
+    #[spread(4)]
+    #[delim(b'-')]
+    letter: Letter,
+    id: &'a str,
+}
+
+#[test]
+fn a_code_enum_is_a_spread_of_its_variants() {
+    let key = GuideRow {
+        letter: Letter::C,
+        id: "foo0003",
+    };
+    assert_eq!(key.to_vec().unwrap(), b"c-foo0003");
+    let rows: Vec<Vec<u8>> = key.candidates().map(|c| c.unwrap().to_vec()).collect();
+    assert_eq!(
+        rows,
+        [&b"a-foo0003"[..], b"b-foo0003", b"c-foo0003", b"d-foo0003"]
+    );
+    for (row, letter) in rows
+        .iter()
+        .zip([Letter::A, Letter::B, Letter::C, Letter::D])
+    {
+        assert_eq!(
+            GuideRow::decode(row).unwrap(),
+            GuideRow {
+                letter,
+                id: "foo0003"
+            }
+        );
+    }
+    // The letter left open: one range per letter, the merge skipping `x-`.
+    let ranges = GuideRow::scan().id("foo0002".."foo0005").ranges().unwrap();
+    assert_eq!(ranges.merge_skip(), 2);
+    let starts: Vec<Vec<u8>> = ranges.map(|r| r.start().to_vec()).collect();
+    assert_eq!(
+        starts,
+        [&b"a-foo0002"[..], b"b-foo0002", b"c-foo0002", b"d-foo0002"]
+    );
+}

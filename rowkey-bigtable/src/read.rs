@@ -254,10 +254,11 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     }
 
     /// The newest `n` rows of a scan, newest first, on any layout: the key
-    /// type says which way time is stored ([`rowkey::RowKey::TIME`]), so a
-    /// `#[reverse_ts]` layout reads each range's first `n` rows (ascending)
-    /// and one with a plain timestamp reads every range to its end and
-    /// merges it descending.
+    /// type says which field is its time and which way it is stored
+    /// ([`rowkey::RowKey::TIME`]), so a layout whose time is stored newest
+    /// first (`#[reverse_ts]` or `#[desc]`) reads each range's first `n`
+    /// rows (ascending) and one with a plain time reads every range to its
+    /// end and merges it descending.
     ///
     /// # Errors
     /// As [`scan`](Table::scan).

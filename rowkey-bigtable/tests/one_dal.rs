@@ -10,7 +10,7 @@ mod common;
 
 use common::seeds::{LogEvent, Metric};
 use common::Rng;
-use rowkey::{Cell, Order, RowKey, Store};
+use rowkey::{Cell, IntoRanges, Order, RowKey, Store};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
@@ -243,6 +243,28 @@ where
         let want: Vec<Entry> = all.iter().rev().take(n).cloned().collect();
         assert_eq!(log.latest(n).await.unwrap(), want, "{engine}: latest {n}");
     }
+    // A limit over the 16 bucket ranges, both ways: each range reads at
+    // most `n` rows and the merge keeps the first `n` of all of them.
+    for (from, to) in [(100, 200), (0, 1001)] {
+        let window: Vec<&Entry> = all.iter().filter(|e| (from..to).contains(&e.0)).collect();
+        for n in [1, 3, 16, 17, 250] {
+            for order in [Order::Ascending, Order::Descending] {
+                let scan = LogEvent::scan().ts(from..to).ranges().unwrap();
+                let rows = log.table.select(scan, order, Some(n)).await.unwrap();
+                let got = AccessLog::<L>::entries(&rows).unwrap();
+                let want: Vec<Entry> = match order {
+                    Order::Ascending => window.iter().take(n).map(|e| (*e).clone()).collect(),
+                    Order::Descending => {
+                        window.iter().rev().take(n).map(|e| (*e).clone()).collect()
+                    }
+                };
+                assert_eq!(
+                    got, want,
+                    "{engine}: select {from}..{to} {order:?} limit {n}"
+                );
+            }
+        }
+    }
 
     // Newest first on disk: latest N is the same call.
     let mut rng = Rng(11);
@@ -371,7 +393,8 @@ async fn one_layer_on_the_emulator() {
 /// The key type says which way time runs, for `latest`.
 #[test]
 fn the_key_says_which_way_time_runs() {
-    assert_eq!(LogEvent::TIME, None);
+    let t = LogEvent::TIME.expect("a time field");
+    assert_eq!((t.name, t.newest_first), ("ts", false));
     assert_eq!(
         rowkey::latest_order::<LogEvent<'static>>(),
         Order::Descending
@@ -427,4 +450,300 @@ async fn the_first_program_runs_on_both_engines() -> Result<(), Box<dyn std::err
     )?);
     assert_eq!(on_bigtable, want);
     Ok(())
+}
+
+// ---- Latest N on every way of storing time. ----
+
+/// `#[desc]` on a plain integer time: newest first on disk.
+#[derive(RowKey, Debug)]
+struct DescTs {
+    #[desc]
+    ts: u64,
+    id: u32,
+}
+
+/// `#[desc]` on a bucketed time: 16 ranges, each newest first.
+#[derive(RowKey, Debug)]
+struct BucketDescTs {
+    #[bucket(16)]
+    #[desc]
+    ts: u64,
+    id: u32,
+}
+
+/// `#[desc]` on a time type, after a prefix the scan fixes.
+#[derive(RowKey, Debug)]
+struct DescSystemTime {
+    sensor: u8,
+    #[desc]
+    when: std::time::SystemTime,
+}
+
+/// A `SystemTime` under `#[reverse_ts]`: newest first.
+#[derive(RowKey, Debug)]
+struct ReverseSystemTime {
+    sensor: u8,
+    #[reverse_ts]
+    when: std::time::SystemTime,
+}
+
+/// The time named on the struct: no rule would find `created`, and the
+/// `#[desc]` integer before it is not the time.
+#[derive(RowKey, Debug)]
+#[rowkey(time = created)]
+struct NamedTime {
+    #[desc]
+    priority: u8,
+    #[desc]
+    created: i64,
+}
+
+/// A name the derive reads as time, stored oldest first, after a `#[desc]`
+/// field that is not time.
+#[derive(RowKey, Debug)]
+struct SeenAt {
+    #[desc]
+    shard: u8,
+    seen_at: u64,
+}
+
+/// No time field at all: "latest" is the greatest keys.
+#[derive(RowKey, Debug)]
+struct Sequence {
+    seq: u64,
+}
+
+/// Writes `rows` (each value the row's time) and checks `latest(scan, n)`
+/// against the times sorted newest first, for several `n`.
+async fn latest_matches<K, S>(
+    engine: &str,
+    what: &str,
+    table: &S,
+    rows: &[(K::Key<'static>, u64)],
+    scan: rowkey::Ranges<K>,
+    want_order: Order,
+) where
+    K: RowKey,
+    S: Store<K, u64>,
+{
+    assert_eq!(rowkey::latest_order::<K>(), want_order, "{what}");
+    let written = table
+        .put_many(rows.iter().map(|(k, v)| (k, *v)))
+        .await
+        .unwrap();
+    assert_eq!(written, rows.len());
+    let mut newest: Vec<u64> = rows.iter().map(|r| r.1).collect();
+    newest.sort_unstable_by(|a, b| b.cmp(a));
+    for n in [1, 7, 50, rows.len() + 1] {
+        let got = table.latest(scan.clone(), n).await.unwrap();
+        for row in &got {
+            row.decode().unwrap();
+        }
+        let got: Vec<u64> = got.iter().map(|r| r.value).collect();
+        let want = &newest[..n.min(newest.len())];
+        assert_eq!(got, want, "{engine}: {what}, latest {n}");
+    }
+}
+
+fn times(seed: u64, n: usize) -> Vec<u64> {
+    let mut rng = Rng(seed);
+    let mut t: Vec<u64> = (0..n)
+        .map(|_| 1_700_000_000_000 + rng.below(1_000_000))
+        .collect();
+    // Distinct times: equal ones would make "the newest n" ambiguous.
+    t.sort_unstable();
+    t.dedup();
+    let mut shuffled = Vec::with_capacity(t.len());
+    while !t.is_empty() {
+        let i = rng.below(t.len() as u64) as usize;
+        shuffled.push(t.swap_remove(i));
+    }
+    shuffled
+}
+
+fn at(ms: u64) -> std::time::SystemTime {
+    std::time::UNIX_EPOCH + std::time::Duration::from_millis(ms)
+}
+
+/// Every layout above, on one engine: `$db` has `create_table_if_missing`
+/// (the embedded store or the emulator).
+macro_rules! latest_on_every_layout {
+    ($engine:expr, $db:expr) => {{
+        let (engine, db) = ($engine, $db);
+        macro_rules! case {
+            ($what:expr, $id:expr, $k:ty, $rows:expr, $scan:expr, $order:expr) => {{
+                // Pre-split by the bucket; a key led by its own values
+                // has no split keys.
+                let regions = match <$k as RowKey>::SPREAD {
+                    rowkey::Spread::Bucket { count } => count as usize,
+                    _ => 1,
+                };
+                let table = db
+                    .create_table_if_missing::<$k, u64>($id, &["d"], regions)
+                    .await
+                    .unwrap();
+                let scan = $scan.ranges().unwrap().into_ranges().unwrap();
+                latest_matches(engine, $what, &table, &$rows, scan, $order).await;
+                table
+            }};
+        }
+        let ts = times(3, 300);
+        let id = |i: usize| u32::try_from(i).unwrap();
+        let rows: Vec<_> = ts
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (DescTs { ts: t, id: id(i) }, t))
+            .collect();
+        case!(
+            "#[desc] ts",
+            "l_desc",
+            DescTs,
+            rows,
+            DescTs::scan(),
+            Order::Ascending
+        );
+        let rows: Vec<_> = ts
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (BucketDescTs { ts: t, id: id(i) }, t))
+            .collect();
+        let scan = BucketDescTs::scan();
+        case!(
+            "#[bucket] #[desc] ts",
+            "l_bdesc",
+            BucketDescTs,
+            rows,
+            scan,
+            Order::Ascending
+        );
+        let rows: Vec<_> = ts
+            .iter()
+            .map(|&t| {
+                (
+                    DescSystemTime {
+                        sensor: 1,
+                        when: at(t),
+                    },
+                    t,
+                )
+            })
+            .collect();
+        let scan = DescSystemTime::scan().sensor(1);
+        let table = case!(
+            "#[desc] SystemTime",
+            "l_dsys",
+            DescSystemTime,
+            rows,
+            scan,
+            Order::Ascending
+        );
+        // Newer rows of sensors before and after it stay out of its latest.
+        let newer = |sensor| DescSystemTime {
+            sensor,
+            when: at(1_800_000_000_000),
+        };
+        table.put(&newer(0), &0).await.unwrap();
+        table.put(&newer(2), &2).await.unwrap();
+        let got = table
+            .latest(DescSystemTime::scan().sensor(1).ranges().unwrap(), 1)
+            .await
+            .unwrap();
+        assert_eq!(got[0].value, *ts.iter().max().unwrap(), "{engine}");
+        let rows: Vec<_> = ts
+            .iter()
+            .map(|&t| {
+                (
+                    ReverseSystemTime {
+                        sensor: 4,
+                        when: at(t),
+                    },
+                    t,
+                )
+            })
+            .collect();
+        let scan = ReverseSystemTime::scan().sensor(4);
+        case!(
+            "#[reverse_ts] SystemTime",
+            "l_rsys",
+            ReverseSystemTime,
+            rows,
+            scan,
+            Order::Ascending
+        );
+        let rows: Vec<_> = ts
+            .iter()
+            .map(|&t| {
+                (
+                    NamedTime {
+                        priority: 2,
+                        created: i64::try_from(t).unwrap(),
+                    },
+                    t,
+                )
+            })
+            .collect();
+        let scan = NamedTime::scan().priority(2);
+        case!(
+            "time = created, #[desc] i64",
+            "l_named",
+            NamedTime,
+            rows,
+            scan,
+            Order::Ascending
+        );
+        let rows: Vec<_> = ts
+            .iter()
+            .map(|&t| {
+                (
+                    SeenAt {
+                        shard: 9,
+                        seen_at: t,
+                    },
+                    t,
+                )
+            })
+            .collect();
+        let scan = SeenAt::scan().shard(9);
+        case!(
+            "seen_at after a #[desc] shard",
+            "l_seen",
+            SeenAt,
+            rows,
+            scan,
+            Order::Descending
+        );
+        let rows: Vec<_> = ts.iter().map(|&t| (Sequence { seq: t }, t)).collect();
+        case!(
+            "no time field",
+            "l_seq",
+            Sequence,
+            rows,
+            Sequence::scan(),
+            Order::Descending
+        );
+    }};
+}
+
+#[tokio::test]
+async fn latest_on_every_layout_on_the_embedded_store() {
+    latest_on_every_layout!("redb", rowkey_redb::Redb::in_memory().unwrap());
+}
+
+#[tokio::test]
+async fn latest_on_every_layout_on_the_emulator() {
+    let env = common::env();
+    latest_on_every_layout!("emulator", &env.bt);
+}
+
+/// Which field is the time and which way it runs, as `latest` reads it.
+#[test]
+fn each_layout_names_its_time() {
+    let time = |t: Option<rowkey::TimeField>| t.map(|t| (t.name, t.newest_first));
+    assert_eq!(time(DescTs::TIME), Some(("ts", true)));
+    assert_eq!(time(BucketDescTs::TIME), Some(("ts", true)));
+    assert_eq!(time(DescSystemTime::TIME), Some(("when", true)));
+    assert_eq!(time(ReverseSystemTime::TIME), Some(("when", true)));
+    assert_eq!(time(NamedTime::TIME), Some(("created", true)));
+    assert_eq!(time(SeenAt::TIME), Some(("seen_at", false)));
+    assert_eq!(time(Sequence::TIME), None);
 }

@@ -138,6 +138,12 @@ impl Codec for bool {
     }
 }
 
+#[cold]
+#[inline(never)]
+fn wrong_width(ty: &'static str, len: usize, size: usize) -> CodecError {
+    CodecError::new(ty, alloc::format!("{len} bytes, not {size}"))
+}
+
 macro_rules! fixed_width {
     ($($t:ty),*) => {$(
         impl Codec for $t {
@@ -148,17 +154,18 @@ macro_rules! fixed_width {
             fn to_bytes(&self) -> Result<Vec<u8>, CodecError> {
                 Ok(self.to_be_bytes().to_vec())
             }
+            // Inlined into a scan's loop (a call per row otherwise); the
+            // error is built out of line.
+            #[inline]
             fn decode(bytes: &[u8]) -> Result<Self, CodecError> {
-                bytes.try_into().map(<$t>::from_be_bytes).map_err(|_| {
-                    CodecError::new(
+                match bytes.try_into() {
+                    Ok(b) => Ok(<$t>::from_be_bytes(b)),
+                    Err(_) => Err(wrong_width(
                         stringify!($t),
-                        alloc::format!(
-                            "{} bytes, not {}",
-                            bytes.len(),
-                            core::mem::size_of::<$t>()
-                        ),
-                    )
-                })
+                        bytes.len(),
+                        core::mem::size_of::<$t>(),
+                    )),
+                }
             }
         }
     )*};

@@ -89,7 +89,9 @@ pub use shell::{BloomFilter, Compression, CreateTable, ShellKey, ShellScan};
 pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitKeysIter};
 pub use spread::{Candidate, Candidates, SpreadValue};
 #[cfg(feature = "alloc")]
-pub use store::{latest_order, sort_merged, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store};
+pub use store::{
+    latest_order, sort_merged, sort_merged_by, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store,
+};
 pub use text::Decimal;
 pub use width::Narrow;
 // The key-order bound of a scan builder, named in its error (`rowkey::NextField`
@@ -101,15 +103,17 @@ pub use scan_order::{NextField, ScanNext};
 #[path = "private.rs"]
 pub mod __private;
 
-/// The field a key keeps its rows' time in, as the derive reads it from
-/// the declaration: the first `#[reverse_ts]` field ([`RowKey::TIME`]).
-/// Table adapters read it to run "latest N" the way the rows are stored.
+/// The field a key keeps its rows' time in, and which way it is stored, as
+/// the derive reads them from the declaration ([`RowKey::TIME`]). Table
+/// adapters read it to run "latest N" the way the rows are stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TimeField {
     /// The field's name.
     pub name: &'static str,
-    /// Whether a scan meets the newest row first: `#[reverse_ts]` stores
-    /// `i64::MAX - ts` (the derive refuses `#[desc]` beside it).
+    /// Whether an ascending scan meets the newest row first: the field has
+    /// `#[reverse_ts]` (which stores `i64::MAX - ts`) or `#[desc]` (which
+    /// inverts its bytes), not both (the derive refuses the two together,
+    /// which would be oldest first again).
     pub newest_first: bool,
 }
 
@@ -256,12 +260,52 @@ pub trait RowKey: Sized {
     /// [`OwnedKeyRange`], which holds rows of any length.
     const SCAN_CAP: usize;
 
-    /// The time field, if the key declares one that is stored newest first
-    /// or reversed (`#[reverse_ts]`): `None` for a key whose time, if any,
-    /// is a plain integer or time type, stored oldest first. "Latest N"
-    /// (`rowkey::Store::latest`) is an ascending read when
-    /// [`TimeField::newest_first`] holds and a descending one otherwise, so
-    /// the caller never picks the direction.
+    /// The key's time field and which way it is stored; `None` for a key
+    /// without one. The derive takes, in this order:
+    ///
+    /// 1. the field `#[rowkey(time = field)]` names on the struct (it must
+    ///    be an integer or time field whose bytes keep its order);
+    /// 2. else the first `#[reverse_ts]` field;
+    /// 3. else the first field of a time type: `std::time::SystemTime`,
+    ///    `chrono::DateTime`, `time::OffsetDateTime`,
+    ///    `rowkey::PhoenixTimestamp`;
+    /// 4. else the first integer field named `ts`, `time` or `timestamp`,
+    ///    or whose name ends in `_ts`, `_time` or `_at`.
+    ///
+    /// Steps 3 and 4 skip fields whose bytes are not in their values' order
+    /// (salted, `#[reverse]`, `#[spread]`, `Option`, `#[decimal]` without a
+    /// width). The field is stored newest first ([`TimeField::newest_first`])
+    /// when it has `#[reverse_ts]` or `#[desc]`, and oldest first otherwise.
+    ///
+    /// "Latest N" (`rowkey::Store::latest`) reads ascending when the time
+    /// is stored newest first and descending otherwise, so the caller
+    /// never picks the direction. Without a time field it reads
+    /// descending: the rows with the greatest keys, which are the newest
+    /// only if time grows with the key. A key whose time field the rules
+    /// above miss (an integer named `created`, a type alias of a time
+    /// type) names it: `#[rowkey(time = created)]`.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct Reading {
+    ///     sensor: u32,
+    ///     #[desc]
+    ///     ts: u64, // newest first: an ascending scan meets the newest row first
+    /// }
+    /// let t = Reading::TIME.unwrap();
+    /// assert_eq!((t.name, t.newest_first), ("ts", true));
+    ///
+    /// #[derive(RowKey)]
+    /// #[rowkey(time = created)]
+    /// struct Order {
+    ///     #[desc]
+    ///     created: i64,
+    ///     id: u64,
+    /// }
+    /// assert_eq!(Order::TIME.unwrap().name, "created");
+    /// ```
     const TIME: Option<TimeField> = None;
 
     /// The widest width of each slot (the struct-level salt, then prefix

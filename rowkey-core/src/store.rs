@@ -143,12 +143,19 @@ impl<K: RowKey> Ranges<K> {
 /// order: by the key after its first `skip` bytes (a row shorter than that
 /// sorts as the empty tail, as in [`Merge`]), equal keys in run order.
 pub fn sort_merged<B>(rows: &mut [RawRow<B>], skip: usize, order: Order) {
-    fn tail<B>(row: &RawRow<B>, skip: usize) -> &[u8] {
-        row.0.get(skip..).unwrap_or(&[])
+    sort_merged_by(rows, skip, order, |row| &row.0);
+}
+
+/// [`sort_merged`] over any row type, `key` giving each row's key bytes:
+/// an adapter sorts the [`Row`]s it returns in place, with no pass from
+/// `(key, value)` pairs to rows after the merge.
+pub fn sort_merged_by<T>(rows: &mut [T], skip: usize, order: Order, key: impl Fn(&T) -> &[u8]) {
+    fn tail(key: &[u8], skip: usize) -> &[u8] {
+        key.get(skip..).unwrap_or(&[])
     }
     match order {
-        Order::Ascending => rows.sort_by(|a, b| tail(a, skip).cmp(tail(b, skip))),
-        Order::Descending => rows.sort_by(|a, b| tail(b, skip).cmp(tail(a, skip))),
+        Order::Ascending => rows.sort_by(|a, b| tail(key(a), skip).cmp(tail(key(b), skip))),
+        Order::Descending => rows.sort_by(|a, b| tail(key(b), skip).cmp(tail(key(a), skip))),
     }
 }
 
@@ -302,8 +309,9 @@ impl<K: RowKey, V: fmt::Debug> fmt::Debug for Page<K, V> {
 }
 
 /// The order a scan of `K` meets its newest rows first in: ascending for a
-/// key whose [`RowKey::TIME`] field is stored newest first (`#[reverse_ts]`),
-/// descending otherwise (a plain timestamp grows with the key).
+/// key whose [`RowKey::TIME`] field is stored newest first (`#[reverse_ts]`
+/// or `#[desc]`), descending otherwise (a plain time grows with the key; a
+/// key without a time field is read from its greatest key).
 #[must_use]
 pub fn latest_order<K: RowKey>() -> Order {
     match K::TIME {
@@ -362,10 +370,11 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
     ) -> impl Future<Output = Result<(), Self::Error>> + Send;
 
     /// Writes many rows, in transactions (redb: one; Bigtable: one
-    /// `MutateRows` per batch). Every key and value is encoded before
-    /// anything is written, so a bad one writes nothing, and all of them
-    /// are in memory at once: give a load of millions of rows in chunks.
-    /// Returns the number of rows written.
+    /// `MutateRows` per batch). A key or value that does not encode writes
+    /// nothing: redb encodes each row as it writes it and leaves the
+    /// transaction uncommitted; Bigtable encodes every row before the first
+    /// request, so all of them are in memory at once there: give a load of
+    /// millions of rows in chunks. Returns the number of rows written.
     fn put_many<'k, Q, W>(
         &self,
         rows: impl IntoIterator<Item = (Q, W)>,
@@ -413,7 +422,12 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
     ) -> impl Future<Output = Result<Vec<Row<K, V>>, Self::Error>> + Send;
 
     /// The newest `n` rows of a scan, newest first, whichever way the key
-    /// stores time ([`latest_order`]).
+    /// stores time: the direction is [`latest_order`], from the key's time
+    /// field ([`RowKey::TIME`] says which field it is and how it is found).
+    /// The rows are merged by the key after its salt and bucket, so they
+    /// are the newest of the scan when its ranges fix every field before
+    /// the time field (a prefix scan up to it); over several values of an
+    /// earlier field, they are the newest of the greatest such value.
     fn latest(
         &self,
         ranges: impl IntoRanges<K>,

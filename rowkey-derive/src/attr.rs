@@ -78,6 +78,8 @@ pub struct ContainerAttrs {
     pub phoenix: Option<Span>,
     /// `#[rowkey(salt(java_hash, buckets = N, ..))]`.
     pub java_salt: Option<JavaSaltAttr>,
+    /// `#[rowkey(time = field)]`: the key's time field, named.
+    pub time: Option<Ident>,
 }
 
 /// `#[rowkey(salt(java_hash, buckets = N, width = W, fields(a, b, ..)))]`:
@@ -550,6 +552,12 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
             } else if meta.path.is_ident("spread_not_first") {
                 out.spread_not_first = true;
                 Ok(())
+            } else if meta.path.is_ident("time") {
+                if out.time.is_some() {
+                    return Err(meta.error("duplicate `time = field`; keep one"));
+                }
+                out.time = Some(meta.value()?.parse()?);
+                Ok(())
             } else if meta.path.is_ident("phoenix") {
                 if out.phoenix.is_some() {
                     return Err(meta.error("duplicate `phoenix`; keep one"));
@@ -560,7 +568,7 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
                 Err(meta.error(
                     "unknown #[rowkey] argument: supported are crate = \"path\", \
                      salt(md5, K, fields(a, b, ..)), salt(java_hash, buckets = N, width = W, \
-                     fields(a, b, ..)), spread_not_first and phoenix",
+                     fields(a, b, ..)), spread_not_first, phoenix and time = field",
                 ))
             }
         });

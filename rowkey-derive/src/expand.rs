@@ -221,16 +221,12 @@ fn spread(g: &Gen) -> TokenStream {
     }
 }
 
-/// `RowKey::TIME`: the first `#[reverse_ts]` field, stored newest first
-/// (`#[desc]` beside it is refused; the flag follows it should that
-/// change); nothing (the trait's `None`) without one.
+/// `RowKey::TIME`: the key's time field and its direction (`time.rs`);
+/// nothing (the trait's `None`) without one.
 fn time_field(g: &Gen) -> Option<TokenStream> {
     let p = &g.p;
-    let l = g
-        .layouts
-        .iter()
-        .find(|l| matches!(l.body, crate::model::Body::ReverseTs))?;
-    let (name, newest_first) = (&l.name, !l.desc);
+    let (field, newest_first) = crate::time::pick(g.input)?;
+    let name = field.ident.to_string();
     Some(quote! {
         const TIME: #p::Option<#p::TimeField> =
             #p::Some(#p::TimeField { name: #name, newest_first: #newest_first });

@@ -36,6 +36,7 @@ mod scan;
 mod scan_order;
 mod spread;
 mod suggest;
+mod time;
 mod valid;
 mod valid_phoenix;
 

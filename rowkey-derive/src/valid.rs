@@ -21,6 +21,7 @@ const HBASE_MAX_KEY: usize = 32767;
 
 pub fn check(cx: &Ctxt, input: &Input) {
     check_generics(cx, input);
+    crate::time::check(cx, input);
     let phoenix = input.attrs.phoenix.is_some();
     if phoenix {
         crate::valid_phoenix::check(cx, input);

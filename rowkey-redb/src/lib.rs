@@ -33,8 +33,10 @@
 //! ```
 //!
 //! Every operation is one redb transaction: a write transaction for
-//! `put`, `put_many` (all rows at once), `put_cells` and `delete`, a read
-//! transaction for each read, so a scan sees one snapshot. The futures of
+//! `put`, `put_many` (all rows in one, each encoded as it is written; a
+//! row that does not encode leaves it uncommitted), `put_cells` and
+//! `delete`, a read transaction for each read, so a scan sees one
+//! snapshot. The futures of
 //! [`rowkey::Store`] are ready when first polled: no runtime is needed,
 //! and synchronous code runs them with any executor's `block_on`
 //! (`futures::executor::block_on`, `pollster::block_on`).

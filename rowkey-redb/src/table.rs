@@ -3,7 +3,7 @@
 use crate::Error;
 use redb::{
     AccessGuard, Database, ReadOnlyTable, ReadTransaction, ReadableDatabase, StorageError,
-    TableDefinition, TableError, TableHandle,
+    TableDefinition, TableError, TableHandle, WriteTransaction,
 };
 use rowkey::{Binary, Cell, Codec, IntoRanges, Order, Page, Ranges, Row, RowKey, Store};
 use std::borrow::Borrow;
@@ -50,6 +50,19 @@ fn qualifier_of(name: &str, family_table: &str) -> Option<Vec<u8>> {
         .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
         .collect()
 }
+
+/// A scan's ranges as an error names them: the first, and how many more.
+fn scan_name<K: RowKey>(ranges: &Ranges<K>) -> String {
+    let mut it = ranges.iter();
+    match (it.next(), ranges.len()) {
+        (Some(first), 1) => format!("rows {first}"),
+        (Some(first), n) => format!("rows {first} and {} more ranges", n - 1),
+        (None, _) => "no rows".to_owned(),
+    }
+}
+
+/// The longest key a read encodes on the stack rather than in a `Vec`.
+const STACK_KEY: usize = 128;
 
 /// A row (or a cell: qualifier and value) as read, before its value is
 /// decoded.
@@ -284,7 +297,10 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     }
 
     /// The handle's column table in a read transaction; `None` when no
-    /// cell of the column was written yet (its family exists).
+    /// cell of the column was written yet (its family exists). Inlined:
+    /// the table handle is then built in place, not moved through the
+    /// `Result` and `Option`.
+    #[inline]
     fn open_column(
         &self,
         txn: &ReadTransaction,
@@ -305,14 +321,15 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         }
     }
 
-    fn store_err<E: Into<redb::Error>>(
-        &self,
+    /// An error of `op` on the row or range `row` names: built only when
+    /// there is an error (every call on the success path passes one).
+    fn store_err<'s, E: Into<redb::Error>>(
+        &'s self,
         op: &'static str,
-        row: impl FnOnce() -> String,
-    ) -> impl FnOnce(E) -> Error {
-        let table = self.name.clone();
+        row: impl FnOnce() -> String + 's,
+    ) -> impl FnOnce(E) -> Error + 's {
         move |e| Error::Store {
-            table,
+            table: self.name.clone(),
             op,
             row: row(),
             source: Box::new(e.into()),
@@ -330,20 +347,61 @@ impl<K: RowKey, V: Codec> Table<K, V> {
 
     /// The key's bytes; an empty key is refused, as Bigtable refuses it.
     fn encode_key(key: &K::Key<'_>) -> Result<Vec<u8>, Error> {
-        let bytes = key.to_vec()?;
-        if bytes.is_empty() {
-            return Err(Error::Invalid(format!(
-                "{}: the row key is empty, which Bigtable refuses; give its fields a value",
-                K::NAME
-            )));
+        // One exact allocation, not a `Vec`'s growth from empty.
+        let mut buf = Vec::with_capacity(key.encoded_len());
+        let n = Self::encode_key_into(key, &mut buf)?.len();
+        buf.truncate(n);
+        Ok(buf)
+    }
+
+    /// The key's bytes at the front of `buf`, grown to fit (never shrunk,
+    /// so a batch's keys reuse it).
+    fn encode_key_into<'b>(key: &K::Key<'_>, buf: &'b mut Vec<u8>) -> Result<&'b [u8], Error> {
+        let len = key.encoded_len();
+        if buf.len() < len {
+            buf.resize(len, 0);
         }
-        Ok(bytes)
+        let n = key.encode_into(buf)?;
+        if n == 0 {
+            return Err(Self::empty_key());
+        }
+        Ok(&buf[..n])
+    }
+
+    fn empty_key() -> Error {
+        Error::Invalid(format!(
+            "{}: the row key is empty, which Bigtable refuses; give its fields a value",
+            K::NAME
+        ))
     }
 
     fn encode_value(&self, row: &[u8], qualifier: &[u8], value: &V) -> Result<Vec<u8>, Error> {
         value
             .to_bytes()
             .map_err(|e| self.value_err(row, qualifier, e))
+    }
+
+    /// A write transaction on the table, which must exist: a write to a
+    /// table never created is an error, as on Bigtable.
+    fn begin_write(
+        &self,
+        op: &'static str,
+        row: impl Fn() -> String,
+    ) -> Result<WriteTransaction, Error> {
+        let txn = self.db.begin_write().map_err(self.store_err(op, &row))?;
+        if !txn
+            .list_tables()
+            .map_err(self.store_err(op, &row))?
+            .any(|t| t.name() == self.name)
+        {
+            return Err(Error::Store {
+                table: self.name.clone(),
+                op,
+                row: row(),
+                source: Box::new(redb::Error::TableDoesNotExist(self.name.clone())),
+            });
+        }
+        Ok(txn)
     }
 
     /// Writes `(row, qualifier) => value` cells in one transaction, each
@@ -358,21 +416,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 .first()
                 .map_or_else(String::new, |c| format!("row \"{}\"", Binary(c.0.as_ref())))
         };
-        let txn = self.db.begin_write().map_err(self.store_err(op, first))?;
-        // The family must exist: a write to a table never created is an
-        // error, as on Bigtable.
-        if !txn
-            .list_tables()
-            .map_err(self.store_err(op, first))?
-            .any(|t| t.name() == self.name)
-        {
-            return Err(Error::Store {
-                table: self.name.clone(),
-                op,
-                row: first(),
-                source: Box::new(redb::Error::TableDoesNotExist(self.name.clone())),
-            });
-        }
+        let txn = self.begin_write(op, first)?;
         {
             // The column table open now, and its qualifier.
             let mut open: Option<(Vec<u8>, WriteColumn<'_>)> = None;
@@ -407,21 +451,45 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         self.write("put", &[(row, &self.qualifier[..], value)])
     }
 
+    /// Encodes and writes each row in one transaction as it comes, through
+    /// one key buffer and one value buffer: no row is held in memory, and
+    /// a key or value that does not encode ends the transaction before it
+    /// commits, so nothing is written.
     fn put_many_now<'k, Q, W>(&self, rows: impl IntoIterator<Item = (Q, W)>) -> Result<usize, Error>
     where
         Q: Borrow<K::Key<'k>>,
         W: Borrow<V>,
     {
-        let cells = rows
-            .into_iter()
-            .map(|(k, v)| {
-                let row = Self::encode_key(k.borrow())?;
-                let value = self.encode_value(&row, &self.qualifier, v.borrow())?;
-                Ok((row, &self.qualifier[..], value))
-            })
-            .collect::<Result<Vec<_>, Error>>()?;
-        self.write("put_many", &cells)?;
-        Ok(cells.len())
+        const OP: &str = "put_many";
+        let mut rows = rows.into_iter().peekable();
+        let mut key = Vec::new();
+        // The batch's first row names what the transaction as a whole did.
+        let first = match rows.peek() {
+            Some((k, _)) => Self::encode_key_into(k.borrow(), &mut key)?.to_vec(),
+            None => Vec::new(),
+        };
+        let batch = || format!("the batch from row \"{}\"", Binary(&first));
+        let txn = self.begin_write(OP, batch)?;
+        let mut written = 0;
+        {
+            let mut table = txn
+                .open_table(Def::new(&self.column))
+                .map_err(self.store_err(OP, batch))?;
+            let mut value = Vec::new();
+            for (k, v) in rows {
+                let row = Self::encode_key_into(k.borrow(), &mut key)?;
+                value.clear();
+                v.borrow()
+                    .encode(&mut value)
+                    .map_err(|e| self.value_err(row, &self.qualifier, e))?;
+                table
+                    .insert(row, &value[..])
+                    .map_err(self.store_err(OP, || format!("row \"{}\"", Binary(row))))?;
+                written += 1;
+            }
+        }
+        txn.commit().map_err(self.store_err(OP, batch))?;
+        Ok(written)
     }
 
     fn put_cells_now<Q, W>(
@@ -445,18 +513,32 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     }
 
     fn get_now(&self, key: &K::Key<'_>) -> Result<Option<V>, Error> {
-        let row = Self::encode_key(key)?;
-        let name = || format!("row \"{}\"", Binary(&row));
+        // A key read and not kept is encoded on the stack when it fits.
+        let mut stack = [0u8; STACK_KEY];
+        let mut heap = Vec::new();
+        let len = key.encoded_len();
+        let buf = if len <= STACK_KEY {
+            &mut stack[..]
+        } else {
+            heap.resize(len, 0);
+            &mut heap[..]
+        };
+        let n = key.encode_into(buf)?;
+        let row = &buf[..n];
+        if row.is_empty() {
+            return Err(Self::empty_key());
+        }
+        let name = || format!("row \"{}\"", Binary(row));
         let txn = self.db.begin_read().map_err(self.store_err("get", name))?;
         let Some(table) = self.open_column(&txn, &self.column, "get", name)? else {
             return Ok(None);
         };
-        let Some(cell) = table.get(&row[..]).map_err(self.store_err("get", name))? else {
+        let Some(cell) = table.get(row).map_err(self.store_err("get", name))? else {
             return Ok(None);
         };
         V::decode(cell.value())
             .map(Some)
-            .map_err(|e| self.value_err(&row, &self.qualifier, e))
+            .map_err(|e| self.value_err(row, &self.qualifier, e))
     }
 
     /// The family's column tables: `(qualifier, redb table name)`, in
@@ -545,7 +627,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         if ranges.is_empty() {
             return Ok(Vec::new());
         }
-        let all = || "the scan".to_owned();
+        let all = || scan_name(ranges);
         let txn = self.db.begin_read().map_err(self.store_err("scan", all))?;
         let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
             return Ok(ranges.iter().map(|_| Vec::new()).collect());
@@ -576,7 +658,10 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         cells
             .take(limit)
             .map(|cell| {
-                let (k, v) = cell.map_err(self.store_err("scan", &name))?;
+                let (k, v) = match cell {
+                    Ok(kv) => kv,
+                    Err(e) => return Err(self.store_err("scan", &name)(e)),
+                };
                 Ok((k.value().to_vec(), v.value().to_vec()))
             })
             .collect()
@@ -599,11 +684,65 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         limit: Option<usize>,
     ) -> Result<Vec<Row<K, V>>, Error> {
         let ranges = ranges.into_ranges()?;
-        if limit == Some(0) {
+        match limit {
+            Some(0) => Ok(Vec::new()),
+            None => self.read_all(&ranges, order),
+            Some(_) => {
+                let reads = self.read_ranges(&ranges, order, limit)?;
+                self.decode_rows(ranges.merge(reads, order, limit))
+            }
+        }
+    }
+
+    /// Every row of the ranges in `order`: each value decoded straight from
+    /// redb's page as it is read (every row read is returned, so none is
+    /// decoded in vain), the rows of all ranges in one `Vec`, merged by a
+    /// stable sort of their runs ([`rowkey::sort_merged_by`]).
+    fn read_all(&self, ranges: &Ranges<K>, order: Order) -> Result<Vec<Row<K, V>>, Error> {
+        if ranges.is_empty() {
             return Ok(Vec::new());
         }
-        let reads = self.read_ranges(&ranges, order, limit)?;
-        self.decode_rows(ranges.merge(reads, order, limit))
+        let all = || scan_name(ranges);
+        let txn = self.db.begin_read().map_err(self.store_err("scan", all))?;
+        let Some(table) = self.open_column(&txn, &self.column, "scan", all)? else {
+            return Ok(Vec::new());
+        };
+        let mut rows: Vec<Row<K, V>> = Vec::new();
+        for range in ranges {
+            let name = || format!("rows {range}");
+            let cells = table
+                .range::<&[u8]>(range.bounds())
+                .map_err(self.store_err("scan", name))?;
+            match order {
+                Order::Ascending => self.push_decoded(cells, &mut rows, name)?,
+                Order::Descending => self.push_decoded(cells.rev(), &mut rows, name)?,
+            }
+        }
+        if ranges.len() > 1 {
+            rowkey::sort_merged_by(&mut rows, ranges.skip(), order, |r| &r.key);
+        }
+        Ok(rows)
+    }
+
+    fn push_decoded<'a>(
+        &self,
+        cells: impl Iterator<Item = Entry<'a>>,
+        rows: &mut Vec<Row<K, V>>,
+        name: impl Fn() -> String,
+    ) -> Result<(), Error> {
+        for cell in cells {
+            // Matched, not mapped: mapping the `Result` to one of the larger
+            // `Error` would move both guards into it, a `memcpy` per row.
+            let (k, v) = match cell {
+                Ok(kv) => kv,
+                Err(e) => return Err(self.store_err("scan", &name)(e)),
+            };
+            let key = k.value();
+            let value =
+                V::decode(v.value()).map_err(|e| self.value_err(key, &self.qualifier, e))?;
+            rows.push(Row::new(key.to_vec(), value));
+        }
+        Ok(())
     }
 
     fn page_now(

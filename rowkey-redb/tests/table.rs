@@ -151,6 +151,12 @@ fn a_batch_with_a_bad_key_writes_nothing() {
     let missing = db.table::<Doc<'static>, u64>("nope", "d", b"v").unwrap();
     let err = block_on(missing.get(&Doc { path: "a" })).unwrap_err();
     assert!(err.to_string().contains("nope/d"), "{err}");
+    // A scan's error names the table and its ranges.
+    let err = block_on(missing.scan(Doc::scan().path("a").ranges().unwrap())).unwrap_err();
+    let err = err.to_string();
+    assert!(err.contains("nope/d") && err.contains("rows \"a"), "{err}");
+    let err = block_on(missing.latest(Doc::scan().path("b").ranges().unwrap(), 3)).unwrap_err();
+    assert!(err.to_string().contains("rows \"b"), "{err}");
 }
 
 /// Several cells per row; delete takes them all; a cell of another type
@@ -253,7 +259,10 @@ struct HostFirst<'a> {
 /// (newest first), bucketed or under a host prefix.
 #[test]
 fn latest_is_the_newest_whatever_the_layout() {
-    assert_eq!(OldestFirst::TIME, None);
+    assert_eq!(
+        OldestFirst::TIME.map(|t| (t.name, t.newest_first)),
+        Some(("ts", false))
+    );
     assert_eq!(NewestFirst::TIME.map(|t| t.newest_first), Some(true));
     assert_eq!(
         HostFirst::TIME.map(|t| (t.name, t.newest_first)),

@@ -76,6 +76,9 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, data: &DataEnum, p: &TokenStream) -
         .map(|(_, c)| Literal::byte_string(&c.bytes))
         .collect::<Vec<_>>();
     let lens = codes.iter().map(|(_, c)| c.bytes.len());
+    let shards =
+        (0..codes.len()).map(|i| Literal::u32_unsuffixed(u32::try_from(i).unwrap_or(u32::MAX)));
+    let shards = shards.collect::<Vec<_>>();
     let listed = codes
         .iter()
         .map(|(_, c)| printable(&c.bytes))
@@ -116,6 +119,23 @@ pub fn expand(cx: &Ctxt, node: &DeriveInput, data: &DataEnum, p: &TokenStream) -
         }
         #[automatically_derived]
         impl #impl_g #p::OrderedPart for #ident #ty_g #where_g {}
+        // The variants, in declaration order, are the shards of a
+        // `#[spread(N)]` field: the HBase reference guide's random `a-`
+        // .. `d-` prefixes are a four-code enum.
+        #[automatically_derived]
+        impl #impl_g #p::SpreadValue for #ident #ty_g #where_g {
+            #[inline]
+            fn shard(&self) -> #p::u128 {
+                match self { #(#ident::#names => #shards,)* }
+            }
+            #[inline]
+            fn from_shard(i: #p::u32) -> #p::Option<Self> {
+                match i {
+                    #(#shards => #p::Some(#ident::#names),)*
+                    _ => #p::None,
+                }
+            }
+        }
     }
 }
 
