@@ -44,15 +44,13 @@ fn key_salt(g: &Gen) -> TokenStream {
             buckets: #buckets, width: #width, fields: #fields,
         }));
     }
-    match &g.input.attrs.salt {
-        Some(s) => {
-            let chars = s.chars;
-            let delim = opt_u8(p, s.delim);
-            let fields = names(&s.fields);
-            quote!(#p::Some(#p::KeySalt::Md5 { chars: #chars, delim: #delim, fields: #fields }))
-        }
-        None => quote!(#p::None),
-    }
+    let md5 = g.input.attrs.salt.as_ref().map(|s| {
+        let chars = s.chars;
+        let delim = opt(p, s.delim);
+        let fields = names(&s.fields);
+        quote!(#p::KeySalt::Md5 { chars: #chars, delim: #delim, fields: #fields })
+    });
+    opt(p, md5)
 }
 
 fn field(
@@ -76,15 +74,13 @@ fn field(
         }
         Frame::Fixed => quote!(#p::LayoutFrame::Bare),
     };
-    let salt = match l.salt {
-        Some(chars) => {
-            let delim = opt_u8(p, l.salt_delim);
-            quote!(#p::Some(#p::FieldSalt { chars: #chars, delim: #delim }))
-        }
-        None => quote!(#p::None),
-    };
-    let bucket = opt_u32(p, l.bucket);
-    let spread = opt_u32(p, l.spread);
+    let salt = l.salt.map(|chars| {
+        let delim = opt(p, l.salt_delim);
+        quote!(#p::FieldSalt { chars: #chars, delim: #delim })
+    });
+    let salt = opt(p, salt);
+    let bucket = opt(p, l.bucket);
+    let spread = opt(p, l.spread);
     let (desc, optional) = (l.desc, l.option);
     // The slot's exact width, from the array every other item indexes:
     // [0] is the struct-level salt, then (prefix, slot) per field.
@@ -147,10 +143,10 @@ fn encoding(l: &Layout, p: &TokenStream) -> TokenStream {
         (_, Shape::Array) => quote!(#e::ByteArray { len: #p::width_of(#part_width) }),
         (_, Shape::Str | Shape::String) => quote!(#e::Utf8),
         (_, Shape::Bytes | Shape::VecU8) => quote!(#e::Bytes),
-        (_, Shape::OtherVec) => match vec_element(inner) {
-            Some(t) => quote!(#e::Elements { width: #p::width_of(<#t as #p::KeyPart>::WIDTH) }),
-            None => quote!(#e::Part { width: #part_width }),
-        },
+        (_, Shape::OtherVec) => vec_element(inner).map_or_else(
+            || quote!(#e::Part { width: #part_width }),
+            |t| quote!(#e::Elements { width: #p::width_of(<#t as #p::KeyPart>::WIDTH) }),
+        ),
         (_, Shape::OtherArray | Shape::Unknown) => quote!(#e::Part { width: #part_width }),
     }
 }
@@ -169,18 +165,9 @@ fn vec_element(ty: &Type) -> Option<&Type> {
     }
 }
 
-fn opt_u8(p: &TokenStream, v: Option<u8>) -> TokenStream {
-    match v {
-        Some(b) => quote!(#p::Some(#b)),
-        None => quote!(#p::None),
-    }
-}
-
-fn opt_u32(p: &TokenStream, v: Option<u32>) -> TokenStream {
-    match v {
-        Some(n) => quote!(#p::Some(#n)),
-        None => quote!(#p::None),
-    }
+/// `Some(v)` or `None`, as the runtime's `Option`.
+fn opt<T: ToTokens>(p: &TokenStream, v: Option<T>) -> TokenStream {
+    v.map_or_else(|| quote!(#p::None), |v| quote!(#p::Some(#v)))
 }
 
 /// A type as it reads in source: `quote!`'s spacing (`& 'a str`,
