@@ -216,7 +216,7 @@ impl Bigtable {
     /// As [`create_table`](Bigtable::create_table), with the table's
     /// structured row-key schema (`Table.row_key_schema`) set to `K`'s
     /// ([`schema::row_key_schema`](crate::schema::row_key_schema)), so that
-    /// Bigtable's GoogleSQL queries read the key's fields by name. A layout
+    /// Bigtable's SQL queries read the key's fields by name. A layout
     /// the schema cannot describe is refused before anything is sent.
     ///
     /// The emulator accepts the schema but does not keep it (a `GetTable`

@@ -3,7 +3,7 @@
 //! what one of Bigtable's struct encodings writes.
 //!
 //! Bigtable reads a row key through the schema as a `STRUCT` of typed
-//! fields (for GoogleSQL queries); it never changes the bytes stored. A
+//! fields (for SQL queries); it never changes the bytes stored. A
 //! schema is only useful if every key the type writes decodes, under it,
 //! to the key's own field values, so a layout maps only when that holds for
 //! every value the key accepts. What maps (the encodings as the admin API's
