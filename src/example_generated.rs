@@ -33,6 +33,7 @@
 //!         const MAX_WIDTH: Option<usize> = Some(36);       // 4 + 16 + 8 + 8
 //!         const SPREAD: Spread = Spread::HexSalt { chars: 4 };
 //!         const SCAN_CAP: usize = 37;                       // widths + 1
+//!         const LAYOUT: Layout = Layout { name: "MetricKey", fields: &[..], .. }; // rowkey::layout
 //!         type Buf = [u8; 36];
 //!         type ScanBuf = [u8; 37];
 //!         type Key<'k> = MetricKey<'k>;

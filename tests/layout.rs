@@ -98,7 +98,7 @@ fn fields_carry_names_types_encodings_frames_and_widths() {
     let ts = &l.fields[2];
     assert_eq!(
         (ts.encoding, ts.frame, ts.width),
-        (Encoding::ReverseTs, Frame::Last, Some(8))
+        (Encoding::ReverseTimestamp, Frame::Last, Some(8))
     );
     // The widths agree with the bytes written.
     let k = Metric {
@@ -119,19 +119,19 @@ fn every_encoding_and_attribute_is_recorded() {
         [
             Encoding::Unsigned { bytes: 4 },
             Encoding::SignFlipped { bytes: 2 },
-            Encoding::TwosComplement { bytes: 8 },
+            Encoding::Twos { bytes: 8 },
             Encoding::Bool,
             Encoding::ByteArray { len: 6 },
             Encoding::Escaped { utf8: false },
             Encoding::Reversed { utf8: true },
-            Encoding::Decimal { digits: Some(10) },
-            Encoding::ReverseTsDecimal { digits: Some(19) },
+            Encoding::Digits { digits: Some(10) },
+            Encoding::ReverseTsDigits { digits: Some(19) },
             Encoding::LowBytes { bytes: 3 },
             Encoding::Unsigned { bytes: 2 },
             Encoding::Unsigned { bytes: 4 },
             Encoding::Unsigned { bytes: 1 },
             Encoding::Part { width: Some(16) },
-            Encoding::Decimal { digits: None },
+            Encoding::Digits { digits: None },
             Encoding::Elements { width: 6 },
         ]
     );
@@ -162,7 +162,7 @@ fn every_encoding_and_attribute_is_recorded() {
     for (i, field) in f.iter().enumerate() {
         let unframed_variable = matches!(
             field.encoding,
-            Encoding::Escaped { .. } | Encoding::Decimal { digits: None }
+            Encoding::Escaped { .. } | Encoding::Digits { digits: None }
         ) || field.optional
             || i == f.len() - 1;
         assert_eq!(field.width.is_none(), unframed_variable, "{field}");

@@ -202,9 +202,9 @@ fn frame_refusal_single(f: &FieldLayout) -> Option<String> {
 /// encoding of the value, read alone (`Singleton`).
 fn scalar(f: &FieldLayout) -> Result<Type, String> {
     match f.encoding {
-        Encoding::Utf8 | Encoding::Decimal { .. } => Ok(string_type()),
+        Encoding::Utf8 | Encoding::Digits { .. } => Ok(string_type()),
         Encoding::Bytes | Encoding::ByteArray { .. } => Ok(bytes_type()),
-        Encoding::TwosComplement { bytes: 8 } => Ok(int64_type()),
+        Encoding::Twos { bytes: 8 } => Ok(int64_type()),
         other => Err(encoding_refusal(f, other)),
     }
 }
@@ -225,12 +225,12 @@ fn encoding_refusal(f: &FieldLayout, e: Encoding) -> String {
         ),
         Encoding::Unsigned { bytes }
         | Encoding::SignFlipped { bytes }
-        | Encoding::TwosComplement { bytes }
+        | Encoding::Twos { bytes }
         | Encoding::LowBytes { bytes } => format!(
             "{ty} is written as {bytes} byte(s); Bigtable's only integer type in a row-key schema \
              is the 8-byte INT64: declare the field `#[twos_complement] i64`"
         ),
-        Encoding::ReverseTs | Encoding::ReverseTsDecimal { .. } => {
+        Encoding::ReverseTimestamp | Encoding::ReverseTsDigits { .. } => {
             "#[reverse_ts] stores i64::MAX - ts, which Bigtable would read as the field's value"
                 .into()
         }
@@ -271,7 +271,7 @@ fn delimited_fields(
     let mut out = Vec::with_capacity(fields.len());
     let last = fields.len() - 1;
     for (i, f) in fields.iter().enumerate() {
-        let digits = matches!(f.encoding, Encoding::Decimal { .. });
+        let digits = matches!(f.encoding, Encoding::Digits { .. });
         if i < last {
             match f.frame {
                 Frame::Delim { byte: b } if b == byte => {}
@@ -294,14 +294,14 @@ fn delimited_fields(
             // rowkey refuses the delimiter in a #[delim] string or byte
             // string, so its bytes never hold it.
             match f.encoding {
-                Encoding::Utf8 | Encoding::Decimal { .. } => out.push(field(f.name, string_type())),
+                Encoding::Utf8 | Encoding::Digits { .. } => out.push(field(f.name, string_type())),
                 Encoding::Bytes => out.push(field(f.name, bytes_type())),
                 Encoding::ByteArray { .. }
                 | Encoding::Unsigned { .. }
                 | Encoding::SignFlipped { .. }
-                | Encoding::TwosComplement { .. }
+                | Encoding::Twos { .. }
                 | Encoding::LowBytes { .. }
-                | Encoding::ReverseTs
+                | Encoding::ReverseTimestamp
                 | Encoding::Bool => {
                     return Err((
                         f.name,
@@ -317,10 +317,10 @@ fn delimited_fields(
             }
         } else {
             match (f.frame, f.encoding) {
-                (Frame::Last, Encoding::Decimal { .. }) if !byte.is_ascii_digit() => {
+                (Frame::Last, Encoding::Digits { .. }) if !byte.is_ascii_digit() => {
                     out.push(field(f.name, string_type()));
                 }
-                (Frame::Last, Encoding::Decimal { .. }) => return Err((f.name, digits_hold(byte))),
+                (Frame::Last, Encoding::Digits { .. }) => return Err((f.name, digits_hold(byte))),
                 (Frame::Last, Encoding::Utf8 | Encoding::Bytes) => {
                     return Err((
                         f.name,
@@ -364,10 +364,10 @@ fn delimited_fields(
 
 fn last_binary(f: &FieldLayout, e: Encoding, byte: u8) -> String {
     match e {
-        Encoding::Utf8 | Encoding::Bytes | Encoding::Decimal { .. } => unjoined(f),
+        Encoding::Utf8 | Encoding::Bytes | Encoding::Digits { .. } => unjoined(f),
         Encoding::Escaped { .. }
         | Encoding::Reversed { .. }
-        | Encoding::ReverseTsDecimal { .. }
+        | Encoding::ReverseTsDigits { .. }
         | Encoding::Elements { .. }
         | Encoding::Part { .. } => encoding_refusal(f, e),
         _ => format!(

@@ -25,7 +25,7 @@
 //! assert_eq!(host.encoding, Encoding::Utf8);
 //! assert_eq!(host.frame, Frame::Pad { width: 16, byte: 0 });
 //! assert_eq!(host.salt.map(|s| s.chars), Some(4));
-//! assert_eq!(layout.fields[1].encoding, Encoding::ReverseTs);
+//! assert_eq!(layout.fields[1].encoding, Encoding::ReverseTimestamp);
 //! assert_eq!(layout.fields[1].width, Some(8));
 //! // One line per field, for docs and logs.
 //! println!("{layout}");
@@ -150,20 +150,20 @@ pub enum Encoding {
     },
     /// A signed integer as plain two's complement, big-endian
     /// (`#[twos_complement]`: Java's `Bytes.toBytes(long)`).
-    TwosComplement {
+    Twos {
         /// Width in bytes.
         bytes: usize,
     },
     /// `#[reverse_ts]`: `i64::MAX - ts`, 8 bytes big-endian.
-    ReverseTs,
+    ReverseTimestamp,
     /// `#[reverse_ts] #[decimal]`: the ASCII digits of `i64::MAX - ts`,
     /// `digits` of them zero-padded or, for `None`, as many as needed.
-    ReverseTsDecimal {
+    ReverseTsDigits {
         /// `#[decimal(W)]`'s W.
         digits: Option<usize>,
     },
     /// `#[decimal]` / `#[decimal(W)]`: the ASCII digits of the value.
-    Decimal {
+    Digits {
         /// `#[decimal(W)]`'s W; `None`: as many as the value needs.
         digits: Option<usize>,
     },
@@ -210,10 +210,10 @@ impl Encoding {
             Encoding::Unsigned { .. } => "uint",
             Encoding::LowBytes { .. } => "low",
             Encoding::SignFlipped { .. } => "int",
-            Encoding::TwosComplement { .. } => "twos",
-            Encoding::ReverseTs => "rev-ts",
-            Encoding::ReverseTsDecimal { .. } => "rev-dec",
-            Encoding::Decimal { .. } => "digits",
+            Encoding::Twos { .. } => "twos",
+            Encoding::ReverseTimestamp => "rev-ts",
+            Encoding::ReverseTsDigits { .. } => "rev-dec",
+            Encoding::Digits { .. } => "digits",
             Encoding::Bool => "bool",
             Encoding::ByteArray { .. } => "array",
             Encoding::Utf8 => "utf8",

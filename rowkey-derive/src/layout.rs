@@ -116,9 +116,9 @@ fn encoding(l: &Layout, p: &TokenStream) -> TokenStream {
     if let Some(d) = l.decimal {
         let digits = digits(d);
         return if l.body == Body::ReverseTs {
-            quote!(#e::ReverseTsDecimal { digits: #digits })
+            quote!(#e::ReverseTsDigits { digits: #digits })
         } else {
-            quote!(#e::Decimal { digits: #digits })
+            quote!(#e::Digits { digits: #digits })
         };
     }
     if let Some(bytes) = l.width {
@@ -126,10 +126,10 @@ fn encoding(l: &Layout, p: &TokenStream) -> TokenStream {
     }
     let part_width = quote!(<#inner as #p::KeyPart>::WIDTH);
     match (l.body, shape(l.inner_ty)) {
-        (Body::ReverseTs, _) => quote!(#e::ReverseTs),
+        (Body::ReverseTs, _) => quote!(#e::ReverseTimestamp),
         (Body::Reverse, _) => quote!(#e::Reversed { utf8: #utf8 }),
-        (Body::Twos, Shape::Int { bytes, .. }) => quote!(#e::TwosComplement { bytes: #bytes }),
-        (Body::Twos, _) => quote!(#e::TwosComplement { bytes: #p::width_of(#part_width) }),
+        (Body::Twos, Shape::Int { bytes, .. }) => quote!(#e::Twos { bytes: #bytes }),
+        (Body::Twos, _) => quote!(#e::Twos { bytes: #p::width_of(#part_width) }),
         (
             _,
             Shape::Int {
