@@ -13,7 +13,7 @@
 //! | --- | --- |
 //! | one field: `&str`/`String`, `#[decimal]`/`#[decimal(W)]` | `Singleton`, `STRING` `Utf8Bytes` |
 //! | one field: `&[u8]`/`Vec<u8>`, `[u8; N]` | `Singleton`, `BYTES` `Raw` |
-//! | one field: `#[twos_complement] i64` | `Singleton`, `INT64` `BigEndianBytes` |
+//! | one field: `#[twos_complement] i64`, or the `u64` (UNSIGNED_LONG) of a `#[rowkey(phoenix)]` key | `Singleton`, `INT64` `BigEndianBytes` |
 //! | fields joined by one `#[delim(b'x')]` byte, the last one digits (`#[decimal]`) | `DelimitedBytes { delimiter: "x" }`, each field `STRING` or `BYTES` |
 //! | `#[rowkey(phoenix)]`, every column a non-null ASC `String` (VARCHAR) | `DelimitedBytes { delimiter: "\0" }`, `STRING` fields |
 //!
@@ -125,7 +125,7 @@ pub fn row_key_schema<K: RowKey>() -> Result<Struct, Error> {
             if let Some(reason) = frame_refusal_single(one) {
                 return Err(refuse(Some(one.name), reason));
             }
-            let ty = scalar(one).map_err(|r| refuse(Some(one.name), r))?;
+            let ty = scalar(one, layout.phoenix).map_err(|r| refuse(Some(one.name), r))?;
             (
                 vec![field(one.name, ty)],
                 r#struct::encoding::Encoding::Singleton(r#struct::encoding::Singleton {}),
@@ -200,11 +200,14 @@ fn frame_refusal_single(f: &FieldLayout) -> Option<String> {
 
 /// The field's Bigtable type when its body is exactly that type's
 /// encoding of the value, read alone (`Singleton`).
-fn scalar(f: &FieldLayout) -> Result<Type, String> {
+fn scalar(f: &FieldLayout, phoenix: bool) -> Result<Type, String> {
     match f.encoding {
         Encoding::Utf8 | Encoding::Digits { .. } => Ok(string_type()),
         Encoding::Bytes | Encoding::ByteArray { .. } => Ok(bytes_type()),
         Encoding::Twos { bytes: 8 } => Ok(int64_type()),
+        // Phoenix's UNSIGNED_LONG refuses values above i64::MAX (as
+        // rowkey's Phoenix keys do), so its bytes are INT64's.
+        Encoding::Unsigned { bytes: 8 } if phoenix => Ok(int64_type()),
         other => Err(encoding_refusal(f, other)),
     }
 }

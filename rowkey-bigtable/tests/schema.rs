@@ -591,8 +591,26 @@ fn refused<K: RowKey>() -> (Option<&'static str>, String) {
     }
 }
 
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(phoenix)]
+struct PhxId {
+    id: u64,
+}
+
 #[test]
 fn integers_map_only_as_twos_complement_i64() {
+    // Phoenix's UNSIGNED_LONG refuses what INT64 would read as negative.
+    let sch = row_key_schema::<PhxId>().unwrap();
+    assert_eq!(sch, schema(&[("id", int64_t())], singleton()));
+    for id in [0, 1, 1 << 40, i64::MAX as u64] {
+        agrees(&PhxId { id }, &sch, &[Val::Int(id as i64)]);
+    }
+    assert!(PhxId {
+        id: i64::MAX as u64 + 1
+    }
+    .to_vec()
+    .is_err());
+
     let (field, why) = refused::<Unsigned>();
     assert_eq!(field, Some("id"));
     assert!(
