@@ -13,7 +13,7 @@
 //! | --- | --- |
 //! | one field: `&str`/`String`, `#[decimal]`/`#[decimal(W)]` | `Singleton`, `STRING` `Utf8Bytes` |
 //! | one field: `&[u8]`/`Vec<u8>`, `[u8; N]` | `Singleton`, `BYTES` `Raw` |
-//! | one field: `#[twos_complement] i64`, or the `u64` (UNSIGNED_LONG) of a `#[rowkey(phoenix)]` key | `Singleton`, `INT64` `BigEndianBytes` |
+//! | one field: `#[twos_complement] i64`, or the `u64` (`UNSIGNED_LONG`) of a `#[rowkey(phoenix)]` key | `Singleton`, `INT64` `BigEndianBytes` |
 //! | fields joined by one `#[delim(b'x')]` byte, the last one digits (`#[decimal]`) | `DelimitedBytes { delimiter: "x" }`, each field `STRING` or `BYTES` |
 //! | `#[rowkey(phoenix)]`, every column a non-null ASC `String` (VARCHAR) | `DelimitedBytes { delimiter: "\0" }`, `STRING` fields |
 //!
