@@ -344,6 +344,23 @@ impl fmt::Display for Byte {
     }
 }
 
+/// The attributes a field has when it has none, which the derive's
+/// constants complete with struct update syntax (less for the compiler to
+/// check than every field written out).
+#[doc(hidden)]
+pub const FIELD: FieldLayout = FieldLayout {
+    name: "",
+    ty: "",
+    encoding: Encoding::Part { width: None },
+    frame: Frame::Bare,
+    salt: None,
+    bucket: None,
+    spread: None,
+    desc: false,
+    optional: false,
+    width: None,
+};
+
 /// `Some(w)`'s `w`, 0 for `None`: a fixed width read in a constant.
 #[doc(hidden)]
 #[must_use]

@@ -14,7 +14,7 @@ pub use crate::java_hash::{
 };
 pub use crate::layout::{
     width_of, Encoding as LayoutEncoding, FieldLayout, FieldSalt, Frame as LayoutFrame, KeySalt,
-    Layout,
+    Layout, FIELD as LAYOUT_FIELD,
 };
 pub use crate::option::{read_presence, write_presence, Presence};
 pub use crate::part::BoundFit;

@@ -74,14 +74,25 @@ fn field(
         }
         Frame::Fixed => quote!(#p::LayoutFrame::Bare),
     };
-    let salt = l.salt.map(|chars| {
+    // Only the attributes the field has; the rest from the runtime's
+    // `LAYOUT_FIELD`.
+    let mut attrs = TokenStream::new();
+    if let Some(chars) = l.salt {
         let delim = opt(p, l.salt_delim);
-        quote!(#p::FieldSalt { chars: #chars, delim: #delim })
-    });
-    let salt = opt(p, salt);
-    let bucket = opt(p, l.bucket);
-    let spread = opt(p, l.spread);
-    let (desc, optional) = (l.desc, l.option);
+        attrs.extend(quote!(salt: #p::Some(#p::FieldSalt { chars: #chars, delim: #delim }),));
+    }
+    if let Some(n) = l.bucket {
+        attrs.extend(quote!(bucket: #p::Some(#n),));
+    }
+    if let Some(n) = l.spread {
+        attrs.extend(quote!(spread: #p::Some(#n),));
+    }
+    if l.desc {
+        attrs.extend(quote!(desc: true,));
+    }
+    if l.option {
+        attrs.extend(quote!(optional: true,));
+    }
     // The slot's exact width, from the array every other item indexes:
     // [0] is the struct-level salt, then (prefix, slot) per field.
     let slot = 2 + 2 * l.index;
@@ -91,12 +102,9 @@ fn field(
             ty: #ty,
             encoding: #encoding,
             frame: #frame,
-            salt: #salt,
-            bucket: #bucket,
-            spread: #spread,
-            desc: #desc,
-            optional: #optional,
             width: #w_exact[#slot],
+            #attrs
+            ..#p::LAYOUT_FIELD
         }
     }
 }
