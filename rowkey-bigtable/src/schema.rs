@@ -345,39 +345,38 @@ fn delimited_fields(
                         .into(),
                     ))
                 }
-                (_, other) => {
+                (Frame::Pad { width, .. }, _) => {
                     return Err((
                         f.name,
                         format!(
-                            "{} (last after {} delimiters): {}",
-                            f.ty,
-                            show(byte),
-                            match other {
-                                Encoding::Utf8 | Encoding::Bytes => unjoined(f),
-                                _ => last_binary(f, other, byte),
-                            }
+                            "#[pad({width})] pads the last value, and Bigtable would read the \
+                             pad bytes as part of it"
                         ),
                     ))
                 }
+                (_, other) => return Err((f.name, last_refusal(f, other, byte))),
             }
         }
     }
     Ok((out, byte))
 }
 
-fn last_binary(f: &FieldLayout, e: Encoding, byte: u8) -> String {
+/// Why a last field after delimited ones, unframed, does not map.
+fn last_refusal(f: &FieldLayout, e: Encoding, byte: u8) -> String {
     match e {
-        Encoding::Utf8 | Encoding::Bytes | Encoding::Digits { .. } => unjoined(f),
-        Encoding::Escaped { .. }
-        | Encoding::Reversed { .. }
-        | Encoding::ReverseTsDigits { .. }
-        | Encoding::Elements { .. }
-        | Encoding::Part { .. } => encoding_refusal(f, e),
-        _ => format!(
-            "fixed-width binary bytes may hold the delimiter {} that Bigtable's DelimitedBytes \
-             splits on",
+        Encoding::Unsigned { .. }
+        | Encoding::SignFlipped { .. }
+        | Encoding::Twos { .. }
+        | Encoding::LowBytes { .. }
+        | Encoding::ReverseTimestamp
+        | Encoding::Bool
+        | Encoding::ByteArray { .. } => format!(
+            "{} is written as fixed-width binary, whose bytes may hold the delimiter {} that \
+             Bigtable's DelimitedBytes splits on",
+            f.ty,
             show(byte)
         ),
+        _ => encoding_refusal(f, e),
     }
 }
 

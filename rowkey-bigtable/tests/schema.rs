@@ -577,6 +577,21 @@ struct DigitDelim {
 }
 
 #[derive(RowKey, Debug, PartialEq)]
+struct LastBinary<'a> {
+    #[delim(b'#')]
+    host: &'a str,
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct LastPadded<'a> {
+    #[delim(b'#')]
+    host: &'a str,
+    #[pad(4)]
+    code: &'a str,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
 struct Reserved {
     _key: String,
 }
@@ -716,7 +731,7 @@ fn escaped_fields_are_not_ordered_code_bytes() {
 #[test]
 fn prefixes_frames_and_transforms_are_refused() {
     type Refusal = fn() -> (Option<&'static str>, String);
-    let cases: [(Refusal, Option<&str>, &str); 11] = [
+    let cases: [(Refusal, Option<&str>, &str); 13] = [
         (
             refused::<Binary>,
             Some("host"),
@@ -732,6 +747,16 @@ fn prefixes_frames_and_transforms_are_refused() {
         (refused::<Optional>, Some("b"), "presence byte"),
         (refused::<Reserved>, Some("_key"), "reserved"),
         (refused::<Padded<'static>>, Some("host"), "drop the #[pad]"),
+        (
+            refused::<LastBinary<'static>>,
+            Some("ts"),
+            "fixed-width binary",
+        ),
+        (
+            refused::<LastPadded<'static>>,
+            Some("code"),
+            "pads the last value",
+        ),
     ];
     for (f, field, says) in cases {
         let (got, why) = f();
