@@ -33,6 +33,7 @@
 //!         const MAX_WIDTH: Option<usize> = Some(36);       // 4 + 16 + 8 + 8
 //!         const SPREAD: Spread = Spread::HexSalt { chars: 4 };
 //!         const SCAN_CAP: usize = 37;                       // widths + 1
+//!         const LAYOUT: Layout = Layout { name: "MetricKey", fields: &[..], .. }; // rowkey::layout
 //!         type Buf = [u8; 36];
 //!         type ScanBuf = [u8; 37];
 //!         type Key<'k> = MetricKey<'k>;
@@ -103,9 +104,9 @@
 //!     MetricKey::explain(&buf[..n])?.to_string(),
 //!     concat!(
 //!         r"  host       salt   [0..4)     2f52", "\n",
-//!         r"  host              [4..20)    web01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "\n",
-//!         r"  metric            [20..28)   cpu\x00\x00\x00\x00\x00", "\n",
-//!         r"  ts                [28..36)   \x7F\xFF\xFEt0\x1A\x97\xFF", "\n",
+//!         r"  host       utf8   [4..20)    web01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00", "\n",
+//!         r"  metric     utf8   [20..28)   cpu\x00\x00\x00\x00\x00", "\n",
+//!         r"  ts         rev-ts [28..36)   \x7F\xFF\xFEt0\x1A\x97\xFF", "\n",
 //!     )
 //! );
 //! let ranges = MetricKey::scan().host("web01").metric("cpu").ts(..).ranges()?;

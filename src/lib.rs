@@ -49,7 +49,7 @@
 //!
 //! | item | what it does |
 //! | --- | --- |
-//! | [`RowKey`] impl | everything below, for generic code: `encode_into`, `to_vec`, `encoded_len`, `decode`, `decode_unverified`, `explain`, `scan`, `split_keys`, the stack buffer types `Buf` and `ScanBuf`, `MAX_WIDTH`, `SCAN_CAP`, `SPREAD` |
+//! | [`RowKey`] impl | everything below, for generic code: `encode_into`, `to_vec`, `encoded_len`, `decode`, `decode_unverified`, `explain`, `scan`, `split_keys`, the stack buffer types `Buf` and `ScanBuf`, `MAX_WIDTH`, `SCAN_CAP`, `SPREAD`, `LAYOUT` (the layout as data: [`layout`]) |
 //! | `key.encode_into(&mut buf)` | the key into a caller's buffer, no allocation; `key.to_vec()` for a `Vec` |
 //! | `K::MAX_LEN` | the widest key, for a stack buffer `[0u8; K::MAX_LEN]` (a compile error for an unbounded key: an unpadded last field, or a `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere; use `K::Buf` then) |
 //! | `K::decode(&bytes)` | the key back, borrowing `&str` / `&[u8]` fields, every salt and bucket checked; also [`DecodeKey`] |

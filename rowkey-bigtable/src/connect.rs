@@ -210,6 +210,41 @@ impl Bigtable {
         families: &[&str],
         regions: usize,
     ) -> Result<Table<K, V>, Error> {
+        self.create::<K, V>(id, families, regions, None).await
+    }
+
+    /// As [`create_table`](Bigtable::create_table), with the table's
+    /// structured row-key schema (`Table.row_key_schema`) set to `K`'s
+    /// ([`schema::row_key_schema`](crate::schema::row_key_schema)), so that
+    /// Bigtable's SQL queries read the key's fields by name. A layout
+    /// the schema cannot describe is refused before anything is sent.
+    ///
+    /// The emulator accepts the schema but does not keep it (a `GetTable`
+    /// returns none); a real instance stores it.
+    ///
+    /// # Errors
+    /// As [`create_table`](Bigtable::create_table); [`Error::RowKeySchema`]
+    /// for a layout that does not map, or a key field named as one of
+    /// `families`, checked before anything is sent.
+    pub async fn create_table_with_schema<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        families: &[&str],
+        regions: usize,
+    ) -> Result<Table<K, V>, Error> {
+        let schema = crate::schema::row_key_schema::<K>()?;
+        crate::schema::check_field_names::<K>(families)?;
+        self.create::<K, V>(id, families, regions, Some(schema))
+            .await
+    }
+
+    async fn create<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        families: &[&str],
+        regions: usize,
+        row_key_schema: Option<admin::r#type::Struct>,
+    ) -> Result<Table<K, V>, Error> {
         let first = first_family(id, families)?;
         let initial_splits = split_keys::<K>(regions)?
             .into_iter()
@@ -226,6 +261,7 @@ impl Bigtable {
                 table_id: id.to_owned(),
                 table: Some(admin::Table {
                     column_families,
+                    row_key_schema,
                     ..Default::default()
                 }),
                 initial_splits,
@@ -233,6 +269,26 @@ impl Bigtable {
             .await
             .map_err(|status| Error::Admin(Box::new(status)))?;
         self.table(id, first, b"v")
+    }
+
+    /// The structured row-key schema table `id` has, if any (a `GetTable`
+    /// of the schema view). The emulator keeps none.
+    ///
+    /// # Errors
+    /// [`Error::Name`] for an id Bigtable refuses; [`Error::Admin`] when
+    /// Bigtable refuses (no such table).
+    pub async fn row_key_schema(&self, id: &str) -> Result<Option<admin::r#type::Struct>, Error> {
+        check_names(id, &[])?;
+        let table = self
+            .admin()
+            .await?
+            .get_table(admin::GetTableRequest {
+                name: format!("{}/tables/{id}", self.instance),
+                view: admin::table::View::Full.into(),
+            })
+            .await
+            .map_err(|status| Error::Admin(Box::new(status)))?;
+        Ok(table.into_inner().row_key_schema)
     }
 
     /// As [`create_table`](Bigtable::create_table), but a table that exists

@@ -81,6 +81,7 @@ mod connect;
 pub mod emulator;
 mod keys;
 mod read;
+pub mod schema;
 mod store;
 mod table;
 
@@ -161,4 +162,17 @@ pub enum Error {
     /// An argument out of range.
     #[error("{0}")]
     Invalid(String),
+    /// A key layout Bigtable's structured row-key schema cannot describe
+    /// ([`schema::row_key_schema`]), or a schema field name Bigtable
+    /// refuses.
+    #[error("{key}: no Bigtable row-key schema{}: {reason}", .field.map(|f| format!(", field `{f}`")).unwrap_or_default())]
+    RowKeySchema {
+        /// The key type's name.
+        key: &'static str,
+        /// The field whose bytes do not map, `None` for the key's own
+        /// salt.
+        field: Option<&'static str>,
+        /// Why, and what to change.
+        reason: String,
+    },
 }

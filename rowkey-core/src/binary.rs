@@ -1,5 +1,6 @@
 use core::fmt;
 
+use crate::layout::{FieldLayout, Layout};
 use crate::{Error, ErrorKind};
 
 /// Bytes printed as HBase's `Bytes.toStringBinary` prints them: printable
@@ -72,6 +73,8 @@ impl Segment {
 pub struct Explain<'a, const N: usize> {
     key: &'a [u8],
     segments: [Segment; N],
+    /// The key type's layout, for a derived `explain`.
+    layout: Option<&'static Layout>,
 }
 
 impl<'a, const N: usize> Explain<'a, N> {
@@ -107,13 +110,44 @@ impl<'a, const N: usize> Explain<'a, N> {
                 ));
             }
         }
-        Ok(Explain { key, segments })
+        Ok(Explain {
+            key,
+            segments,
+            layout: None,
+        })
     }
 
     /// A derived `explain`'s segments, which its decode walk laid out inside
     /// the key.
     pub(crate) fn from_walk(key: &'a [u8], segments: [Segment; N]) -> Self {
-        Explain { key, segments }
+        Explain {
+            key,
+            segments,
+            layout: None,
+        }
+    }
+
+    /// The same segments, labelled from the key type's layout.
+    #[must_use]
+    pub(crate) fn with_layout(mut self, layout: &'static Layout) -> Self {
+        self.layout = Some(layout);
+        self
+    }
+
+    /// The key type's layout: a derived `explain`'s key type's
+    /// ([`RowKey::LAYOUT`](crate::RowKey::LAYOUT)); `None` for one made by
+    /// [`Explain::new`].
+    #[must_use]
+    pub fn layout(&self) -> Option<&'static Layout> {
+        self.layout
+    }
+
+    /// The layout of the field a segment belongs to (a salt or bucket
+    /// segment: of the field it is derived from); `None` for a
+    /// struct-level salt or without a layout.
+    #[must_use]
+    pub fn field(&self, segment: &Segment) -> Option<&'static FieldLayout> {
+        self.layout?.field(segment.name)
     }
 
     /// The segments, in key order.
@@ -140,10 +174,12 @@ impl<const N: usize> AsRef<[Segment]> for Explain<'_, N> {
 impl<const N: usize> fmt::Display for Explain<'_, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for s in &self.segments {
+            // A field's label is its encoding's short name, when the
+            // layout is known.
             let label = match s.kind {
                 SegmentKind::Salt => "salt",
                 SegmentKind::Bucket => "bucket",
-                SegmentKind::Field => "",
+                SegmentKind::Field => self.field(s).map_or("", |f| f.encoding.short()),
             };
             let range = Range(s.start, s.end);
             writeln!(

@@ -29,6 +29,7 @@ mod escape;
 mod external;
 mod hotspot;
 mod java_hash;
+pub mod layout;
 mod md5x;
 #[cfg(feature = "alloc")]
 mod merge;
@@ -69,6 +70,7 @@ pub use error::{Error, ErrorKind};
 pub use escape::EscapeBytes;
 pub use hotspot::{Hotspot, Load};
 pub use key_text::KeyText;
+pub use layout::Layout;
 #[cfg(feature = "async")]
 pub use merge::MergeStreams;
 #[cfg(feature = "alloc")]
@@ -249,6 +251,11 @@ pub trait RowKey: Sized {
 
     /// What the key's leading salt or bucket is, if it has one.
     const SPREAD: Spread;
+
+    /// The key's layout as data: each field's type, encoding, frame,
+    /// salt, bucket and width ([`layout`]), for `explain`, docs and table
+    /// adapters.
+    const LAYOUT: Layout;
 
     /// The longest row a scan of this key builds: the size of each of a
     /// [`KeyRange`]'s two rows ([`ScanBuf`](RowKey::ScanBuf)). It is the

@@ -12,6 +12,10 @@ pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
 pub use crate::java_hash::{
     java_salt_matches, java_salt_max, java_salt_of, read_be, write_be, JavaSalt,
 };
+pub use crate::layout::{
+    width_of, Encoding as LayoutEncoding, FieldLayout, FieldSalt, Frame as LayoutFrame, KeySalt,
+    Layout, FIELD as LAYOUT_FIELD,
+};
 pub use crate::option::{read_presence, write_presence, Presence};
 pub use crate::part::BoundFit;
 pub use crate::part::{

@@ -93,5 +93,5 @@ pub fn explain_walk<'de, K: Walk<'de, N>, const N: usize>(
 ) -> Result<Explain<'de, N>, Error> {
     let mut segs = [Segment::EMPTY; N];
     walk::<K, N, true>(input, &mut segs)?;
-    Ok(crate::__private::explain(input, segs))
+    Ok(crate::__private::explain(input, segs).with_layout(const { &K::LAYOUT }))
 }

@@ -273,6 +273,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         .position(|l| l.option)
         .map(|i| quote!(const __FIRST_OPTION: #p::usize = #i;));
     let time = time_field(g);
+    let layout = crate::layout::layout_const(g);
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
@@ -283,6 +284,7 @@ fn row_key_impl(g: &Gen) -> TokenStream {
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
             #first_option
             #time
+            #layout
             type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];
             type ScanBuf = [#p::u8; #p::scan_cap(&#w_max)];
             type Key<'__rowkey_k> = #ty_k;

@@ -26,6 +26,13 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
                     #krate::__private::None;
                 const SPREAD: #krate::__private::Spread = #krate::__private::Spread::None;
                 const SCAN_CAP: #krate::__private::usize = 0;
+                const LAYOUT: #krate::__private::Layout = #krate::__private::Layout {
+                    name: #name,
+                    spread: #krate::__private::Spread::None,
+                    salt: #krate::__private::None,
+                    phoenix: false,
+                    fields: &[],
+                };
                 type Buf = [#krate::__private::u8; 0];
                 type ScanBuf = [#krate::__private::u8; 0];
                 type Key<'__rowkey_k> = Self;

@@ -28,6 +28,7 @@ mod encode;
 mod expand;
 mod fallback;
 mod keypart;
+mod layout;
 mod max_len;
 mod model;
 mod phoenix;
