@@ -385,19 +385,11 @@ fn first_family<'f>(id: &str, families: &[&'f str]) -> Result<&'f str, Error> {
 /// Bigtable's rules for table ids and family names, before anything is
 /// sent: the emulator accepts names a real instance refuses.
 pub(crate) fn check_names(id: &str, families: &[&str]) -> Result<(), Error> {
-    rowkey::check_table_id(id).map_err(|rule| Error::Name {
-        what: "table id",
-        name: id.to_owned(),
-        rule,
-    })?;
-    for family in families {
-        rowkey::check_family(family).map_err(|rule| Error::Name {
-            what: "column family",
-            name: (*family).to_owned(),
-            rule,
-        })?;
-    }
-    Ok(())
+    rowkey::check_names(id, families).map_err(|e| Error::Name {
+        what: e.what,
+        name: e.name.to_owned(),
+        rule: e.rule,
+    })
 }
 
 /// The split keys `create_table` uses: none for one region.

@@ -75,7 +75,7 @@ pub use layout::Layout;
 pub use merge::MergeStreams;
 #[cfg(feature = "alloc")]
 pub use merge::{merge_sorted, Merge, MergeSorted, Order};
-pub use names::{check_family, check_table_id, MAX_FAMILY, MAX_TABLE_ID};
+pub use names::{check_family, check_names, check_table_id, NameRefused, MAX_FAMILY, MAX_TABLE_ID};
 pub use option::Presence;
 pub use part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,

@@ -63,3 +63,41 @@ pub fn check_family(name: &str) -> Result<(), &'static str> {
         Err(RULE)
     }
 }
+
+/// A name Bigtable refuses: what it names, the name, and the rule it breaks
+/// ([`check_names`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameRefused<'a> {
+    /// `"table id"` or `"column family"`.
+    pub what: &'static str,
+    /// The name as given.
+    pub name: &'a str,
+    /// The rule, as a sentence to show the user.
+    pub rule: &'static str,
+}
+
+/// Checks a table id and its families ([`check_table_id`], [`check_family`])
+/// before anything is sent or created: what both adapters check.
+///
+/// ```
+/// let err = rowkey::check_names("events", &["d", "d:x"]).unwrap_err();
+/// assert_eq!((err.what, err.name), ("column family", "d:x"));
+/// ```
+///
+/// # Errors
+/// The first name refused, with its rule.
+pub fn check_names<'a>(id: &'a str, families: &[&'a str]) -> Result<(), NameRefused<'a>> {
+    check_table_id(id).map_err(|rule| NameRefused {
+        what: "table id",
+        name: id,
+        rule,
+    })?;
+    for family in families {
+        check_family(family).map_err(|rule| NameRefused {
+            what: "column family",
+            name: family,
+            rule,
+        })?;
+    }
+    Ok(())
+}

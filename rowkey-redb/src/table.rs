@@ -227,19 +227,11 @@ impl Redb {
 }
 
 fn check_names(id: &str, families: &[&str]) -> Result<(), Error> {
-    rowkey::check_table_id(id).map_err(|rule| Error::Name {
-        what: "table id",
-        name: id.to_owned(),
-        rule,
-    })?;
-    for family in families {
-        rowkey::check_family(family).map_err(|rule| Error::Name {
-            what: "column family",
-            name: (*family).to_owned(),
-            rule,
-        })?;
-    }
-    Ok(())
+    rowkey::check_names(id, families).map_err(|e| Error::Name {
+        what: e.what,
+        name: e.name.to_owned(),
+        rule: e.rule,
+    })
 }
 
 /// A table of `K` keys and `V` values ([`rowkey::Codec`]): the operations
