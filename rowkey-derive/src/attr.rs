@@ -101,7 +101,7 @@ pub struct MultiSalt {
     pub delim: Option<u8>,
 }
 
-const FIELD_ATTRS: &[&str] = &[
+pub(crate) const FIELD_ATTRS: &[&str] = &[
     "salt",
     "bucket",
     "reverse_ts",

@@ -71,18 +71,8 @@ fn distance(a: &str, b: &str) -> usize {
 mod tests {
     use super::closest;
 
-    const KNOWN: &[&str] = &[
-        "salt",
-        "bucket",
-        "reverse_ts",
-        "pad",
-        "delim",
-        "reverse",
-        "twos_complement",
-        "decimal",
-        "desc",
-        "escaped",
-    ];
+    // The names the derive knows, so a new attribute is suggested too.
+    const KNOWN: &[&str] = crate::attr::FIELD_ATTRS;
 
     #[test]
     fn typos_find_the_attribute_meant() {
