@@ -166,7 +166,7 @@ impl Spread {
 /// its refusals: [`rowkey::attributes`](https://docs.rs/rowkey/latest/rowkey/attributes/index.html).
 ///
 /// Everything the derive generates is reachable through this trait, so code
-/// generic over the key type (a data-access layer's `Table<K>`) needs this
+/// generic over the key type (a data-access layer's table of `K` keys) needs this
 /// one bound, `K: RowKey`:
 ///
 /// | item | what it gives generic code |
@@ -176,6 +176,7 @@ impl Spread {
 /// | [`decode`](RowKey::decode), [`decode_unverified`](RowKey::decode_unverified) | a `K::Key<'de>` borrowing the bytes |
 /// | [`scan`](RowKey::scan) | the typed scan builder; [`ScanBuilder::ranges`] takes its ranges |
 /// | [`explain`](RowKey::explain), [`split_keys`](RowKey::split_keys) | as the inherent items of the same names |
+/// | [`TIME`](RowKey::TIME), [`LAYOUT`](RowKey::LAYOUT) | the key's time field (for "latest N") and its layout as data |
 ///
 /// # Borrowed and owned keys
 ///
