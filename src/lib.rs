@@ -279,7 +279,7 @@ pub mod attributes {
     //! A key is the concatenation of its fields' encodings, in declaration
     //! order, compared as unsigned bytes (HBase `Bytes.compareTo`). A salt or
     //! bucket is written immediately **before** the field it is derived from,
-    //! so put that field first for the design notes' `[salt][...]` layouts.
+    //! so put that field first for the usual `[salt][...]` layouts.
     //!
     //! # Field types
     //!
@@ -315,7 +315,7 @@ pub mod attributes {
     //! | `#[escaped]` | `String`, `Vec<u8>`, `[u8; N]` | Google OrderedCode's string: `00` → `00 FF`, `FF` → `FF 00`, terminator `00 01`; order-preserving and self-delimiting anywhere in the key | nothing | escapes well formed, terminator present |
     //! | `#[width(W)]`, 1 ≤ W < the type's size | `u16` .. `u128` | the low W bytes, big-endian: OpenTSDB's 3-byte UIDs (`UniqueId.longToUID`); order-preserving, so ranges work (bounds past `2^(8W)` clamp) | a value ≥ `2^(8W)` | |
     //! | `Option<T>` (no attribute) | any field type | `00` for `None`; `01` then `T`'s slot for `Some`: None first, as SQL's NULLS FIRST | as `T` | presence byte 0 or 1 |
-    //! | `#[spread(N)]`, 2 ≤ N ≤ 65536, one per key | unsigned integers (any encoding: binary, `#[width]`, `#[decimal]`, `#[decimal(W)]`, with `#[delim]`), a `#[derive(KeyPart)]` code enum (its variants are the shards: the guide's `a-` .. `d-`), your types implementing [`SpreadValue`](crate::SpreadValue) | the field as encoded; its value is the caller's shard (random or round-robin): the HBase reference guide's salting (`a-foo0003`), HBaseWD's one-byte prefix, the Alibaba Cloud design note's `[userId][orderId][random(100)]` as the last field | a value ≥ N | value < N |
+    //! | `#[spread(N)]`, 2 ≤ N ≤ 65536, one per key | unsigned integers (any encoding: binary, `#[width]`, `#[decimal]`, `#[decimal(W)]`, with `#[delim]`), a `#[derive(KeyPart)]` code enum (its variants are the shards: the HBase reference guide's `a-` .. `d-`), your types implementing [`SpreadValue`](crate::SpreadValue) | the field as encoded; its value is the caller's shard (random or round-robin): the HBase reference guide's salting (`a-foo0003`), HBaseWD's one-byte prefix, the Alibaba Cloud design note's `[userId][orderId][random(100)]` as the last field | a value ≥ N | value < N |
     //!
     //! **Range bounds no key holds.** A scan range selects the stored values
     //! inside it, even where a bound is a value encode refuses: a
