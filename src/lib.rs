@@ -459,10 +459,11 @@ pub mod attributes {
     //! and with it `#[decimal(19)]` (the `RowKeyUtil` article's `%013d` of
     //! `Long.MAX_VALUE - millis`). A time before 1970 or with a
     //! sub-millisecond part is refused by encode, not truncated: two values
-    //! would share a key. As a scan bound, such a time selects exactly the
-    //! whole-millisecond keys inside the range on a `#[reverse_ts]` field
-    //! (an inclusive lower or exclusive upper bound rounds up, the others
-    //! down), and is refused by `ranges()` on a time stored ascending.
+    //! would share a key. As a range bound, such a time selects exactly the
+    //! whole-millisecond keys inside the range, on a `#[reverse_ts]` field
+    //! and on a time stored ascending alike (an inclusive lower or exclusive
+    //! upper bound rounds up, the others down); as an exact scan value it is
+    //! refused by `ranges()`, naming the field.
     //!
     //! # Struct attributes
     //!
