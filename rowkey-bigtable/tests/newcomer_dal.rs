@@ -257,7 +257,7 @@ async fn newcomer_dal_on_redb() -> Result<(), rowkey_redb::Error> {
     exercise(&Metrics { table }).await
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[tokio::test]
 async fn newcomer_dal_on_bigtable_emulator() -> Result<(), rowkey_bigtable::Error> {
     let emulator = rowkey_bigtable::Emulator::start()?;
     let bt = rowkey_bigtable::Bigtable::emulator(emulator.addr(), "dev", "dev")?;
