@@ -280,6 +280,10 @@ pub mod attributes {
     //! order, compared as unsigned bytes (HBase `Bytes.compareTo`). A salt or
     //! bucket is written immediately **before** the field it is derived from,
     //! so put that field first for the design notes' `[salt][...]` layouts.
+    //! To spread by a later field and keep the fields before it a prefix
+    //! (`[bucket of ts][host][metric][ts]`), hash it at the front of the key
+    //! instead: `#[rowkey(salt(java_hash, buckets = 16, fields(ts)))]` on the
+    //! struct (see [Struct attributes](#struct-attributes)).
     //!
     //! # Field types
     //!

@@ -266,3 +266,23 @@ async fn newcomer_dal_on_bigtable_emulator() -> Result<(), rowkey_bigtable::Erro
         .await?;
     exercise(&Metrics { table }).await
 }
+
+/// The front byte spreads points on exact 10 s ticks over all 16 values,
+/// where `ts % 16` would put every one in bucket 0.
+#[test]
+fn front_hash_spreads_ticks() -> Result<(), rowkey::Error> {
+    let mut seen = [0usize; 16];
+    for k in 0..1_000u64 {
+        let ts = 1_700_000_000_000 + k * 10_000;
+        assert_eq!(ts % 16, 0);
+        let key = MetricKey {
+            host: "web1",
+            metric: "cpu",
+            ts,
+        }
+        .to_vec()?;
+        seen[usize::from(key[0])] += 1;
+    }
+    assert!(seen.iter().all(|&n| n > 20), "rows per bucket: {seen:?}");
+    Ok(())
+}
