@@ -115,7 +115,7 @@
 //! borrowing from them:
 //!
 //! ```
-//! use rowkey::{Order, RowKey, Store};
+//! use rowkey::{IntoRanges, Order, RowKey, Store};
 //!
 //! #[derive(RowKey, Debug)]
 //! struct LogEvent<'a> {
@@ -146,13 +146,13 @@
 //!         size: usize,
 //!         token: Option<rowkey::Ranges<LogEvent<'static>>>,
 //!     ) -> Result<(Vec<(u64, String)>, Option<rowkey::Ranges<LogEvent<'static>>>), S::Error> {
-//!         let page = match token {
-//!             Some(next) => self.table.page(next, Order::Ascending, size).await?,
-//!             None => {
-//!                 let scan = LogEvent::scan().ts(from..to).ranges()?;
-//!                 self.table.page(scan, Order::Ascending, size).await?
-//!             }
+//!         // The first page reads the scan, later ones the token: both are
+//!         // `IntoRanges`, the owned `Ranges` a page hands back.
+//!         let ranges = match token {
+//!             Some(next) => next,
+//!             None => LogEvent::scan().ts(from..to).ranges()?.into_ranges()?,
 //!         };
+//!         let page = self.table.page(ranges, Order::Ascending, size).await?;
 //!         let rows = page
 //!             .rows
 //!             .iter()
