@@ -115,7 +115,7 @@
 //! borrowing from them:
 //!
 //! ```
-//! use rowkey::{Order, RowKey, Store};
+//! use rowkey::{IntoRanges, Order, RowKey, Store};
 //!
 //! #[derive(RowKey, Debug)]
 //! struct LogEvent<'a> {
@@ -146,13 +146,13 @@
 //!         size: usize,
 //!         token: Option<rowkey::Ranges<LogEvent<'static>>>,
 //!     ) -> Result<(Vec<(u64, String)>, Option<rowkey::Ranges<LogEvent<'static>>>), S::Error> {
-//!         let page = match token {
-//!             Some(next) => self.table.page(next, Order::Ascending, size).await?,
-//!             None => {
-//!                 let scan = LogEvent::scan().ts(from..to).ranges()?;
-//!                 self.table.page(scan, Order::Ascending, size).await?
-//!             }
+//!         // The first page reads the scan, later ones the token: both are
+//!         // `IntoRanges`, the owned `Ranges` a page hands back.
+//!         let ranges = match token {
+//!             Some(next) => next,
+//!             None => LogEvent::scan().ts(from..to).ranges()?.into_ranges()?,
 //!         };
+//!         let page = self.table.page(ranges, Order::Ascending, size).await?;
 //!         let rows = page
 //!             .rows
 //!             .iter()
@@ -280,6 +280,10 @@ pub mod attributes {
     //! order, compared as unsigned bytes (HBase `Bytes.compareTo`). A salt or
     //! bucket is written immediately **before** the field it is derived from,
     //! so put that field first for the usual `[salt][...]` layouts.
+    //! To spread by a later field and keep the fields before it a prefix
+    //! (`[bucket of ts][host][metric][ts]`), hash it at the front of the key
+    //! instead: `#[rowkey(salt(java_hash, buckets = 16, fields(ts)))]` on the
+    //! struct (see [Struct attributes](#struct-attributes)).
     //!
     //! # Field types
     //!

@@ -382,9 +382,25 @@ fn vec_element(ty: &Type) -> Option<&Type> {
 /// starts with the earlier fields' bytes.
 fn check_spread_first(cx: &Ctxt, field: &Field, first: &Field) {
     let a = &field.attrs;
-    let (what, span) = match (&a.salt, &a.bucket) {
-        (Some(s), _) => ("#[salt]", s.span),
-        (None, Some(b)) => ("#[bucket]", b.span),
+    let name = &field.ident;
+    // The struct-level salt that spreads by this field from the front of the
+    // key, keeping the fields before it scannable as a prefix.
+    let (what, span, front) = match (&a.salt, &a.bucket) {
+        (Some(s), _) => {
+            let delim = s.delim.map_or(String::new(), |d| {
+                format!(", delim = b'{}'", std::ascii::escape_default(d))
+            });
+            let front = format!("salt(md5, {}, fields({name}){delim})", s.chars);
+            ("#[salt]", s.span, front)
+        }
+        (None, Some(b)) => {
+            let width = if b.count > 256 { ", width = 2" } else { "" };
+            let front = format!(
+                "salt(java_hash, buckets = {}{width}, fields({name}))",
+                b.count
+            );
+            ("#[bucket]", b.span, front)
+        }
         (None, None) => return,
     };
     cx.syn_error(syn::Error::new(
@@ -392,9 +408,10 @@ fn check_spread_first(cx: &Ctxt, field: &Field, first: &Field) {
         format!(
             "{what} on `{name}`, which is not the first field: every key starts with `{first}`, \
              so writes still land where `{first}` puts them and the {what} spreads nothing; move \
-             `{name}` first, or, if a prefix before it is what you mean (a tenant id before a \
-             salted id), opt in with #[rowkey(spread_not_first)] on the struct",
-            name = field.ident,
+             `{name}` first; or, to spread by `{name}` and keep `{first}` scannable as a prefix, \
+             hash `{name}` at the front of the key with #[rowkey({front})] on the struct instead; \
+             or, if a prefix before it is what you mean (a tenant id before a salted id), opt in \
+             with #[rowkey(spread_not_first)] on the struct",
             first = first.ident,
         ),
     ));

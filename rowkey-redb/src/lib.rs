@@ -29,6 +29,14 @@
 //! // Newest first, whichever way the key stores time.
 //! let latest = events.latest(Event::scan().ranges()?, 2).await?;
 //! assert_eq!(latest[0].decode()?.ts, 99);
+//! // Pages of a window: pass `next` back until it is `None`.
+//! let mut page = events.page(Event::scan().ts(10..15).ranges()?, rowkey_redb::Order::Ascending, 2).await?;
+//! let mut pages = vec![page.rows.len()];
+//! while let Some(next) = page.next {
+//!     page = events.page(next, rowkey_redb::Order::Ascending, 2).await?;
+//!     pages.push(page.rows.len());
+//! }
+//! assert_eq!(pages, [2, 2, 1]);
 //! # Ok::<(), rowkey_redb::Error>(()) }).unwrap();
 //! ```
 //!
@@ -58,7 +66,9 @@
 
 mod table;
 
-pub use rowkey::{Cell, Page, Ranges, Row, Store};
+// As rowkey-bigtable re-exports them: a layer written against either
+// adapter's names compiles against the other's.
+pub use rowkey::{Cell, IntoRanges, Order, Page, Ranges, Row, Store};
 pub use table::{Redb, Table};
 
 /// What can go wrong. Every variant that concerns a row names it (as
