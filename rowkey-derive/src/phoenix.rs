@@ -1,5 +1,5 @@
 //! Code generation for `#[rowkey(phoenix)]` keys: each column written and
-//! read through the runtime's `phx` rules (`rowkey_core::phoenix`), which
+//! read through the runtime's `phx` rules (`phoenix.rs` of rowkey-core), which
 //! hold Phoenix's separators, trailing NULLs and DESC bytes once. A column
 //! is a `PhxCol` constant: DESC, last, CHAR width.
 
