@@ -157,6 +157,28 @@ fn check_scan<K: RowKey>(
     fan
 }
 
+/// Every stored row with its decoded key: brute force's side of a check.
+struct Decoded<K>(Vec<(Vec<u8>, K)>);
+
+impl<K> Decoded<K> {
+    fn new(all: &BTreeSet<Vec<u8>>, decode: impl Fn(&[u8]) -> Result<K, rowkey::Error>) -> Self {
+        Decoded(
+            all.iter()
+                .map(|k| (k.clone(), decode(k).expect("decodes")))
+                .collect(),
+        )
+    }
+
+    /// The rows whose keys `f` selects.
+    fn select(&self, f: &dyn Fn(&K) -> bool) -> BTreeSet<Vec<u8>> {
+        self.0
+            .iter()
+            .filter(|(_, m)| f(m))
+            .map(|(k, _)| k.clone())
+            .collect()
+    }
+}
+
 fn load_keys<K: RowKey>(keys: &[K]) -> BTreeSet<Vec<u8>> {
     keys.iter().map(|k| k.to_vec().expect("encodes")).collect()
 }
@@ -186,17 +208,8 @@ fn phoenix_asc_varchars_scan_exactly() {
     let store = Store::create("metrics");
     store.load(&all);
     let t = store.table();
-    let decoded: Vec<(Vec<u8>, Metrics)> = all
-        .iter()
-        .map(|k| (k.clone(), Metrics::decode(k).expect("decodes")))
-        .collect();
-    let select = |f: &dyn Fn(&Metrics) -> bool| -> BTreeSet<Vec<u8>> {
-        decoded
-            .iter()
-            .filter(|(_, m)| f(m))
-            .map(|(k, _)| k.clone())
-            .collect()
-    };
+    let decoded = Decoded::new(&all, |k| Metrics::decode(k));
+    let select = |f: &dyn Fn(&Metrics) -> bool| decoded.select(f);
     for _ in 0..SCANS {
         let probe = rng.pick(&keys);
         let other = rng.text();
@@ -435,17 +448,8 @@ fn phoenix_nullable_columns_scan_exactly_across_salt_buckets() {
     let store = Store::create("nullable");
     store.load(&all);
     let t = store.table();
-    let decoded: Vec<(Vec<u8>, Nullable)> = all
-        .iter()
-        .map(|k| (k.clone(), Nullable::decode(k).expect("decodes")))
-        .collect();
-    let select = |f: &dyn Fn(&Nullable) -> bool| -> BTreeSet<Vec<u8>> {
-        decoded
-            .iter()
-            .filter(|(_, m)| f(m))
-            .map(|(k, _)| k.clone())
-            .collect()
-    };
+    let decoded = Decoded::new(&all, |k| Nullable::decode(k));
+    let select = |f: &dyn Fn(&Nullable) -> bool| decoded.select(f);
     let mut fanned = 0;
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
@@ -523,17 +527,8 @@ fn phoenix_nullable_columns_scan_exactly_across_salt_buckets() {
     let store = Store::create("tail_open");
     store.load(&all);
     let t = store.table();
-    let decoded: Vec<(Vec<u8>, TailOpen)> = all
-        .iter()
-        .map(|k| (k.clone(), TailOpen::decode(k).expect("decodes")))
-        .collect();
-    let select = |f: &dyn Fn(&TailOpen) -> bool| -> BTreeSet<Vec<u8>> {
-        decoded
-            .iter()
-            .filter(|(_, m)| f(m))
-            .map(|(k, _)| k.clone())
-            .collect()
-    };
+    let decoded = Decoded::new(&all, |k| TailOpen::decode(k));
+    let select = |f: &dyn Fn(&TailOpen) -> bool| decoded.select(f);
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
         let (lo, hi) = (bound(&mut rng, p.b.clone()), {
@@ -617,17 +612,8 @@ fn spread_first_fans_out_and_merges_without_the_shard() {
     let store = Store::create("spread_first");
     store.load(&all);
     let t = store.table();
-    let decoded: Vec<(Vec<u8>, SpreadFirst)> = all
-        .iter()
-        .map(|k| (k.clone(), SpreadFirst::decode(k).expect("decodes")))
-        .collect();
-    let select = |f: &dyn Fn(&SpreadFirst) -> bool| -> BTreeSet<Vec<u8>> {
-        decoded
-            .iter()
-            .filter(|(_, m)| f(m))
-            .map(|(k, _)| k.clone())
-            .collect()
-    };
+    let decoded = Decoded::new(&all, |k| SpreadFirst::decode(k));
+    let select = |f: &dyn Fn(&SpreadFirst) -> bool| decoded.select(f);
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
         let ts = (bound(&mut rng, 10u64), bound(&mut rng, 30u64));
@@ -703,17 +689,8 @@ fn spread_middle_in_digits_fans_out_after_its_prefix() {
     let store = Store::create("spread_middle");
     store.load(&all);
     let t = store.table();
-    let decoded: Vec<(Vec<u8>, SpreadMiddle)> = all
-        .iter()
-        .map(|k| (k.clone(), SpreadMiddle::decode(k).expect("decodes")))
-        .collect();
-    let select = |f: &dyn Fn(&SpreadMiddle) -> bool| -> BTreeSet<Vec<u8>> {
-        decoded
-            .iter()
-            .filter(|(_, m)| f(m))
-            .map(|(k, _)| k.clone())
-            .collect()
-    };
+    let decoded = Decoded::new(&all, |k| SpreadMiddle::decode(k));
+    let select = |f: &dyn Fn(&SpreadMiddle) -> bool| decoded.select(f);
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
         let ids = (bound(&mut rng, 1u64), bound(&mut rng, 0x2d2du64));
@@ -779,17 +756,8 @@ fn spread_last_is_one_range_per_prefix() {
     let store = Store::create("spread_last");
     store.load(&all);
     let t = store.table();
-    let decoded: Vec<(Vec<u8>, SpreadLast)> = all
-        .iter()
-        .map(|k| (k.clone(), SpreadLast::decode(k).expect("decodes")))
-        .collect();
-    let select = |f: &dyn Fn(&SpreadLast) -> bool| -> BTreeSet<Vec<u8>> {
-        decoded
-            .iter()
-            .filter(|(_, m)| f(m))
-            .map(|(k, _)| k.clone())
-            .collect()
-    };
+    let decoded = Decoded::new(&all, |k| SpreadLast::decode(k));
+    let select = |f: &dyn Fn(&SpreadLast) -> bool| decoded.select(f);
     for _ in 0..SCANS {
         let p = rng.pick(&keys);
         let r = SpreadLast::scan()
