@@ -9,34 +9,7 @@
 #   bash scripts/callgrind-bigtable.sh            # 10 rounds
 #   ROUNDS=20 bash scripts/callgrind-bigtable.sh
 #
-# Each operation runs once after the set-up and ROUNDS+1 times; the
-# difference divided by ROUNDS is its instructions, set-up cancelled out.
+# The counting is scripts/callgrind-adapter.sh's.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-rounds=${ROUNDS:-10}
-command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
-bin=$(cargo bench -p rowkey-bigtable --bench overhead --no-run --message-format=json 2>/dev/null |
-    sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -n 1)
-[ -x "$bin" ] || { cargo bench -p rowkey-bigtable --bench overhead --no-run; exit 1; }
-
-count() { # instructions of one run: $1 = OP/WAY, $2 = rounds
-    ROWKEY_CG="$1*$2" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" 2>&1 >/dev/null |
-        sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-}
-
-per_op() {
-    local one many
-    one=$(count "$1" 1)
-    many=$(count "$1" $((rounds + 1)))
-    awk -v a="$one" -v b="$many" -v r="$rounds" 'BEGIN { printf "%.0f", (b - a) / r }'
-}
-
-echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(rustc --version); $(valgrind --version); rounds: $rounds"
-echo
-echo "| operation | rowkey-bigtable instr | bigtable_rs instr | added |"
-echo "| --- | --- | --- | --- |"
-for op in put_many scan; do
-    a=$(per_op "$op/adapter")
-    r=$(per_op "$op/raw")
-    awk -v o="$op" -v a="$a" -v r="$r" 'BEGIN { printf "| %s | %d | %d | %+.1f%% |\n", o, a, r, (a - r) * 100 / r }'
-done
+# shellcheck disable=SC2086 # OPS is a list of operations
+exec bash "$(dirname "$0")/callgrind-adapter.sh" rowkey-bigtable rowkey-bigtable bigtable_rs ${OPS:-put_many scan}
