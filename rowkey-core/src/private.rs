@@ -29,8 +29,8 @@ pub use crate::scan::{
 };
 pub use crate::scan_order::{NextField, ScanNext};
 pub use crate::slot::{
-    at_offset, check_encode_len, check_trailing, plain_len, push_segment, take_framed, take_padded,
-    write_plain, Frame as SlotFrame, WriteFrame,
+    at_offset, check_encode_len, check_trailing, plain_len, push_segment, read_plain, take_framed,
+    take_padded, write_plain, Frame as SlotFrame, PlainRead, WriteFrame,
 };
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::spread::{check_spread, Candidates};
@@ -351,6 +351,16 @@ pub const fn decode_max(max_width: Option<usize>) -> usize {
     match max_width {
         Some(w) if w < HBASE_MAX_KEY => w,
         _ => HBASE_MAX_KEY,
+    }
+}
+
+/// `MAX_LEN`'s check of one field's widest slot: the derive's message,
+/// naming the field, when it has none. `#[track_caller]`, so that the
+/// compile-time error points at the field the derive spans the call on.
+#[track_caller]
+pub const fn need_width(width: Option<usize>, msg: &'static str) {
+    if width.is_none() {
+        panic!("{}", msg);
     }
 }
 

@@ -175,6 +175,64 @@ pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
     Ok(())
 }
 
+/// Decode's read of a field [`write_plain`] writes (its frame `frame`,
+/// `last` when nothing follows it): the body taken by its frame, the value
+/// built from it by `decode` (the type's `DecodePart::decode_part`), the
+/// field's segment recorded. One copy here for every such field of every
+/// key, where the derive would expand the same steps. The type's width and
+/// measure are named by the caller, as for [`take_framed`], and so is
+/// `decode`: a bound here would report a type that is no `KeyPart` once
+/// more.
+///
+/// # Errors
+/// The input ends early or lacks the delimiter, or the body is no value of
+/// `V`: named after the field.
+#[inline(always)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each argument is one fact of the field the derive knows"
+)]
+pub fn read_plain<'de, V, const N: usize>(
+    input: &'de [u8],
+    pos: &mut usize,
+    frame: PlainRead,
+    decode: fn(&'de [u8]) -> Result<V, ErrorKind>,
+    segs: &mut [Segment; N],
+    seg: &mut usize,
+    key: &'static str,
+    field: &'static str,
+) -> Result<V, Error> {
+    let at = *pos;
+    let body = take_plain(input, pos, frame).__rowkey_in_field::<true>(key, field)?;
+    let v = decode(body).__rowkey_in_field::<true>(key, field)?;
+    push_segment(segs, seg, field, SegmentKind::Field, at, *pos);
+    Ok(v)
+}
+
+/// How [`read_plain`] finds a plain field's body: its pad, or its type's
+/// width and measure (`KeyPart::WIDTH`, `delimited_len`) and its frame.
+#[derive(Clone, Copy)]
+pub enum PlainRead {
+    /// `#[pad(width, byte)]`.
+    Pad(usize, u8),
+    /// By [`take_framed`]'s rule.
+    Framed(Option<usize>, Option<Measure>, Frame),
+}
+
+#[inline(always)]
+fn take_plain<'de>(
+    input: &'de [u8],
+    pos: &mut usize,
+    frame: PlainRead,
+) -> Result<&'de [u8], ErrorKind> {
+    match frame {
+        PlainRead::Pad(width, byte) => take_padded(input, pos, width, byte),
+        PlainRead::Framed(width, measure, frame) => {
+            take_framed(input, pos, width, measure, 0, frame)
+        }
+    }
+}
+
 /// The length of a plain field's slot (see [`write_plain`]): what the
 /// derive's length function would be for such a field, here once.
 #[inline(always)]

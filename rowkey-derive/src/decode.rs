@@ -11,6 +11,9 @@ use quote::{format_ident, quote};
 /// (`DecodePart::check_part`), not built.
 pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
+    if crate::encode::plain_writer(l, p).is_some() {
+        return read_plain(l, p, key, check);
+    }
     let err = field_err(p, key, &l.name, &quote!(true));
     let name = &l.name;
     let var = format_ident!("__v{}", l.index);
@@ -224,5 +227,57 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
         #verify_spread
         #p::push_segment(__segs, &mut __seg, #name, #p::SegmentKind::Field, __body_at, __pos);
         #record
+    }
+}
+
+/// A field the runtime's plain writer writes (`encode::plain_writer`), read
+/// by the runtime's one copy of the plain read (`__private::read_plain`).
+/// The type's traits are named here, as the expanded read named them, so a
+/// type that lacks one is reported as before, once. With `check` (batch
+/// verification) the body is only checked (`DecodePart::check_part`).
+fn read_plain(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
+    let ty = &l.inner_de;
+    let (name, var) = (&l.name, format_ident!("__v{}", l.index));
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::PlainRead::Pad(#width, #byte)),
+        frame => {
+            let frame = match frame {
+                Frame::Delim { byte } => quote!(#p::SlotFrame::Delim(#byte)),
+                Frame::Fixed => quote!(#p::SlotFrame::Fixed),
+                _ => quote!(#p::SlotFrame::Last),
+            };
+            quote! {
+                #p::PlainRead::Framed(
+                    <#ty as #p::KeyPart>::WIDTH,
+                    if <#ty as #p::KeyPart>::SELF_DELIMITING {
+                        #p::Some(<#ty as #p::KeyPart>::delimited_len)
+                    } else {
+                        #p::None
+                    },
+                    #frame,
+                )
+            }
+        }
+    };
+    let f = if check {
+        quote!(check_part)
+    } else {
+        quote!(decode_part)
+    };
+    let read = quote! {
+        #p::read_plain(
+            __in, &mut __pos, #frame, <#ty as #p::DecodePart<'__rowkey_de>>::#f,
+            __segs, &mut __seg, #key, #name,
+        )?;
+    };
+    let record = l.in_multi_salt.then(|| {
+        let slot = format_ident!("__slot{}", l.index);
+        quote!(let #slot = (__body_at, __pos);)
+    });
+    let at = record.is_some().then(|| quote!(let __body_at = __pos;));
+    if check {
+        quote!(#at #read #record)
+    } else {
+        quote!(#at let #var = #read #record)
     }
 }

@@ -103,13 +103,15 @@ impl<'a> Gen<'a> {
         let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
         let ty_static = with_lifetimes(input, &Lifetime::new("'static", Span::call_site()));
         let static_widths = widths_of(&layouts, &p, multi_width, true, false);
-        let static_max = widths_of(&layouts, &p, multi_width, true, true);
-        // Equal (every slot fixed or padded), the widest widths are the
-        // exact ones: one array, named by both paths.
-        let same = static_widths
-            .iter()
-            .map(ToString::to_string)
-            .eq(static_max.iter().map(ToString::to_string));
+        // Only an `Option` slot's widest width differs from its exact one
+        // (`Layout::slot_width`): without one, one array named by both
+        // paths.
+        let same = !layouts.iter().any(|l| l.option);
+        let static_max = if same {
+            Vec::new()
+        } else {
+            widths_of(&layouts, &p, multi_width, true, true)
+        };
         let w_exact = quote!(__ROWKEY_W);
         let w_max = if same {
             w_exact.clone()

@@ -1,27 +1,30 @@
 //! `K::MAX_LEN`, the widest key. For a key with no widest value the
 //! constant's evaluation fails at the first field that makes it unbounded,
-//! with a message naming that field and spanned on it.
+//! with a message naming that field and spanned on it. A field whose
+//! attributes bound its slot (`#[pad]`, `#[reverse_ts]`, `#[decimal(W)]`,
+//! `#[width]`) needs no check: only the others cost the compiler one call.
 
 use crate::checks::respan;
-use crate::model::Layout;
+use crate::model::{Frame, Layout};
 use proc_macro2::TokenStream;
 use quote::quote_spanned;
 
 pub fn max_len(layouts: &[Layout], p: &TokenStream, w_max: &TokenStream, key: &str) -> TokenStream {
-    let checks = layouts.iter().map(|l| {
-        let span = l.field.ident.span();
-        let at = 2 + 2 * l.index;
-        let msg = format!(
-            "`{key}::MAX_LEN` does not exist: field `{}` has no maximum width (a variable-width value without #[pad(N)]); pad it, or encode into `{key}::Buf`, `encoded_len()` or `to_vec()`",
-            l.name
-        );
-        let p = respan(p, span);
-        quote_spanned! {span=>
-            if #w_max[#at].is_none() {
-                #p::panic!(#msg);
-            }
-        }
-    });
+    let checks = layouts
+        .iter()
+        .filter(|l| !matches!(l.frame, Frame::Pad { .. }) && l.attr_body_width().is_none())
+        .map(|l| {
+            let span = l.field.ident.span();
+            let at = 2 + 2 * l.index;
+            let msg = format!(
+                "`{key}::MAX_LEN` does not exist: field `{}` has no maximum width (a variable-width value without #[pad(N)]); pad it, or encode into `{key}::Buf`, `encoded_len()` or `to_vec()`",
+                l.name
+            );
+            // `need_width` is `#[track_caller]`: the failure is reported
+            // here, on the field.
+            let p = respan(p, span);
+            quote_spanned! {span=> #p::need_width(#w_max[#at], #msg); }
+        });
     quote::quote! {
         /// The widest key: a buffer this long holds any key.
         pub const MAX_LEN: #p::usize = {
