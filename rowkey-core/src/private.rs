@@ -359,9 +359,7 @@ pub const fn decode_max(max_width: Option<usize>) -> usize {
 /// compile-time error points at the field the derive spans the call on.
 #[track_caller]
 pub const fn need_width(width: Option<usize>, msg: &'static str) {
-    if width.is_none() {
-        panic!("{}", msg);
-    }
+    assert!(width.is_some(), "{}", msg);
 }
 
 /// `MAX_LEN` of a bounded layout; a compile-time error names the key otherwise.
