@@ -29,6 +29,34 @@ SHAPES = [
 COUNT = 50
 
 
+def structs(derive: bool, serde: str = "") -> list:
+    """The 50 struct definitions, with the derives asked for (no `use` lines)."""
+    out = []
+    for i in range(COUNT):
+        struct_attrs, lifetime, fields = SHAPES[i % len(SHAPES)]
+        name = f"Key{i:02}"
+        if derive:
+            out.append("#[derive(RowKey)]")
+            out += struct_attrs
+        if serde:
+            out.append(f"#[derive({serde})]")
+        out.append(f"pub struct {name}{'<' + chr(39) + 'a>' if lifetime else ''} {{")
+        for attrs, field, ty in fields:
+            # Field names vary per struct so no two expansions are identical,
+            # except where a struct-level salt names them.
+            fname = field_name(i, field)
+            prefix = f"{attrs} " if derive and attrs else ""
+            out.append(f"    {prefix}pub {fname}: {ty},")
+        out.append("}")
+        out.append("")
+    return out
+
+
+def field_name(i: int, field: str) -> str:
+    """Struct i's name for a field of its shape."""
+    return field if SHAPES[i % len(SHAPES)][0] else f"{field}_{i}"
+
+
 def render(derive: bool, serde: str = "") -> str:
     what = (" with #[derive(RowKey)]." if derive
             else f", the same with serde's #[derive({serde})] instead." if serde
@@ -42,30 +70,15 @@ def render(derive: bool, serde: str = "") -> str:
         out += ["use rowkey::RowKey;", ""]
     if serde:
         out += [f"use serde::{{{serde}}};" if "," in serde else f"use serde::{serde};", ""]
-    for i in range(COUNT):
-        struct_attrs, lifetime, fields = SHAPES[i % len(SHAPES)]
-        name = f"Key{i:02}"
-        if derive:
-            out.append("#[derive(RowKey)]")
-            out += struct_attrs
-        if serde:
-            out.append(f"#[derive({serde})]")
-        out.append(f"pub struct {name}{'<' + chr(39) + 'a>' if lifetime else ''} {{")
-        for attrs, field, ty in fields:
-            # Field names vary per struct so no two expansions are identical,
-            # except where a struct-level salt names them.
-            fname = field if struct_attrs else f"{field}_{i}"
-            prefix = f"{attrs} " if derive and attrs else ""
-            out.append(f"    {prefix}pub {fname}: {ty},")
-        out.append("}")
-        out.append("")
+    out += structs(derive, serde)
     return "\n".join(out)
 
 
-for crate, derive, serde in (("with-derive", True, ""), ("with-serde", False, "Serialize"),
-                             ("with-serde-pair", False, "Serialize, Deserialize"),
-                             ("without-derive", False, "")):
-    path = os.path.join(HERE, crate, "src", "lib.rs")
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as f:
-        f.write(render(derive, serde))
+if __name__ == "__main__":
+    for crate, derive, serde in (("with-derive", True, ""), ("with-serde", False, "Serialize"),
+                                 ("with-serde-pair", False, "Serialize, Deserialize"),
+                                 ("without-derive", False, "")):
+        path = os.path.join(HERE, crate, "src", "lib.rs")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(render(derive, serde))
