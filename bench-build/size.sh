@@ -14,8 +14,9 @@
 #   with strip = true (symbols too); per struct, the binary's size minus
 #   bin-plain's, divided by 50. Both figures include the runtime code the
 #   derive's functions call, once for the 50 structs: rowkey's for RowKey,
-#   serde's and serde_json's for the pair. A serde derive alone drives no format,
-#   so a program that uses it links one; serde_json is that format here.
+#   serde's and serde_json's for the pair. A serde derive alone drives no
+#   format, so a program that uses it links one; serde_json is that format
+#   here.
 #
 # Each crate builds in a fresh CARGO_TARGET_DIR under /tmp.
 #
