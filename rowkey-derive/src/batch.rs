@@ -4,6 +4,7 @@
 
 use crate::ast::Input;
 use crate::model::{Body, Layout};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -28,7 +29,7 @@ pub struct Walk<'a> {
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     widths: &TokenStream,
     multi_width: usize,
     walk: &Walk<'_>,
@@ -173,7 +174,7 @@ pub fn expand(
 /// open and recorded with the body bytes it hashes.
 fn deferred_field(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     widths: &TokenStream,
     k: usize,

@@ -3,13 +3,14 @@
 
 use crate::encode::field_err;
 use crate::model::{Body, Digits, Frame, Layout};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// A field's part of decode's walk. With `check` (batch verification), a
 /// plain field whose value nothing else reads is only checked
 /// (`DecodePart::check_part`), not built.
-pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
+pub(crate) fn decode_field(l: &Layout, p: &Ident, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
     if crate::encode::plain_writer(l, p).is_some() {
         return read_plain(l, p, key, check);
@@ -235,7 +236,7 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
 /// The type's traits are named here, as the expanded read named them, so a
 /// type that lacks one is reported as before, once. With `check` (batch
 /// verification) the body is only checked (`DecodePart::check_part`).
-fn read_plain(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
+fn read_plain(l: &Layout, p: &Ident, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
     let (name, var) = (&l.name, format_ident!("__v{}", l.index));
     let frame = match l.frame {

@@ -4,6 +4,7 @@
 //! `encode_into`.
 
 use crate::model::{Body, Digits, Frame, Layout};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -13,7 +14,7 @@ use quote::{format_ident, quote};
 /// (`multi_width` bytes), each field's write (`fields`) and the salt's
 /// (`multi`).
 pub(crate) fn encode_body<'f>(
-    p: &TokenStream,
+    p: &Ident,
     name: &str,
     multi_width: usize,
     fields: impl IntoIterator<Item = &'f TokenStream>,
@@ -41,19 +42,14 @@ pub(crate) fn encode_body<'f>(
 /// runtime trait (imported once per derive, `import_in_field`), not a
 /// closure: each closure would be one more body for the compiler to check
 /// and, in a debug build, one more function to emit per call site.
-pub(crate) fn field_err(
-    p: &TokenStream,
-    key: &str,
-    field: &str,
-    known: &TokenStream,
-) -> TokenStream {
+pub(crate) fn field_err(p: &Ident, key: &str, field: &str, known: &TokenStream) -> TokenStream {
     let _ = p;
     quote!(.__rowkey_in_field::<#known>(#key, #field))
 }
 
 /// The import `field_err`'s method needs, at the top of the derive's
 /// `const _` block.
-pub(crate) fn import_in_field(p: &TokenStream) -> TokenStream {
+pub(crate) fn import_in_field(p: &Ident) -> TokenStream {
     quote!(use #p::InField as _;)
 }
 
@@ -66,7 +62,7 @@ pub(crate) fn import_in_field(p: &TokenStream) -> TokenStream {
 /// exists once. An `Option` field gets a presence byte in front:
 /// `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the inner
 /// value.
-pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
     let ty = l.inner_ty;
     let name = &l.name;
     let byte_tok = if let Frame::Pad { byte, .. } = l.frame {
@@ -369,7 +365,7 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
 /// A field with no salt, bucket, digits, escape, reversal or inversion
 /// writes through the runtime's one copy of the plain writer
 /// (`__private::write_plain`): its frame there, else `None`.
-fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+fn plain_frame(l: &Layout, p: &Ident) -> Option<TokenStream> {
     match l.frame {
         Frame::Pad { width, byte } => Some(quote!(#p::WriteFrame::Pad(#width, #byte))),
         Frame::Delim { byte } if l.attr_body_width().is_none() => {
@@ -394,7 +390,7 @@ fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
 /// The frame of a field the runtime's plain writer writes whole
 /// (`__private::write_plain`, `plain_len`, `Scan::push_plain`): a plain field
 /// that is no `Option` (whose presence byte is the derive's), else `None`.
-pub(crate) fn plain_writer(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+pub(crate) fn plain_writer(l: &Layout, p: &Ident) -> Option<TokenStream> {
     plain_frame(l, p).filter(|_| !l.option)
 }
 
@@ -405,7 +401,7 @@ pub(crate) fn plain_writer(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
 /// (measured: three callee-saved registers fewer in a padded key's encode).
 pub(crate) fn encode_field(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     key: &str,
     widths: &TokenStream,
@@ -418,7 +414,7 @@ pub(crate) fn encode_field(
 /// shard, say) instead of the key's own field.
 pub(crate) fn encode_field_from(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     key: &str,
     widths: &TokenStream,

@@ -6,13 +6,14 @@
 //! `#![no_implicit_prelude]` and beside user items called `Result` or `core`.
 
 use crate::ast::{self, Input};
-use crate::checks::{checks, respan};
+use crate::checks::checks;
 use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
 use crate::encode::{encode_body, encode_field, put_fns};
 use crate::model::Layout;
 use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
+use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{DeriveInput, Lifetime};
@@ -43,7 +44,7 @@ fn krate(input: Option<&Input>) -> TokenStream {
 pub(crate) struct Gen<'a> {
     pub(crate) input: &'a Input<'a>,
     pub(crate) layouts: Vec<Layout<'a>>,
-    pub(crate) p: TokenStream,
+    pub(crate) p: Ident,
     pub(crate) ident: &'a syn::Ident,
     pub(crate) name: String,
     /// The struct with every lifetime set to `'__rowkey_de`, so a `&'a str`
@@ -85,7 +86,7 @@ impl<'a> Gen<'a> {
         // The runtime's `__private`, under a name the block's `use` gives it
         // (`expand`): 4 tokens a path instead of `::rowkey::__private`'s 9,
         // on thousands of paths per key.
-        let p = quote!(__rowkey);
+        let p = Ident::new("__rowkey", Span::call_site());
         let ident = &input.original.ident;
         let multi = input.attrs.salt.as_ref();
         let java = input.attrs.java_salt.as_ref();
@@ -489,7 +490,7 @@ fn batch_impls(g: &Gen) -> TokenStream {
 /// bytes, then refuses, naming the field, instead of building the key.
 fn decoded_value(
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     name: &str,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let field_idents = layouts.iter().map(|l| l.field.ident);
@@ -536,7 +537,7 @@ fn checks_fn(g: &Gen) -> TokenStream {
         .filter(|l| !l.phoenix)
         .map(|l| checks(l, p));
     let span = ident.span();
-    let path = respan(p, span);
+    let path = crate::checks::respan_ident(p, span);
     let limit_check = quote_spanned! {span=>
         #path::require_within_limit::<
             #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
@@ -572,7 +573,7 @@ fn widths_consts(g: &Gen) -> TokenStream {
 /// shortest key) or, with `max`, the widest (for buffer sizes).
 fn widths_of(
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     multi_width: usize,
     statics: bool,
     max: bool,
@@ -587,7 +588,7 @@ fn widths_of(
     out
 }
 
-fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
+fn len_term(l: &Layout, p: &Ident, ident: &syn::Ident) -> TokenStream {
     let field = l.field.ident;
     len_term_from(l, p, ident, &quote!(self.#field))
 }
@@ -595,7 +596,7 @@ fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
 /// [`len_term`] of the value `access` names.
 pub(crate) fn len_term_from(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     access: &TokenStream,
 ) -> TokenStream {

@@ -2,6 +2,7 @@
 //! so that encode, decode, explain and scan codegen agree by construction.
 
 use crate::ast::{Field, Input};
+use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Lifetime, Type};
@@ -206,7 +207,7 @@ impl<'a> Layout<'a> {
     /// The body's width as an `Option<usize>` expression, for a body written
     /// from `ty` (the inner type, with whichever lifetimes the context
     /// needs).
-    pub fn body_width(&self, p: &TokenStream, ty: &Type) -> TokenStream {
+    pub fn body_width(&self, p: &Ident, ty: &Type) -> TokenStream {
         match self.attr_body_width() {
             Some(w) => quote!(#p::Some(#w)),
             None if self.value_width() => quote!(#p::None),
@@ -217,7 +218,7 @@ impl<'a> Layout<'a> {
     /// The slot's width without salt or bucket: `Some(n)` when every value
     /// takes `n` bytes. `max` asks for the widest slot instead, which an
     /// `Option` of a fixed-width type has too.
-    pub fn slot_width(&self, p: &TokenStream, ty: &Type, max: bool) -> TokenStream {
+    pub fn slot_width(&self, p: &Ident, ty: &Type, max: bool) -> TokenStream {
         let body = match self.attr_body_width() {
             // The widest value of a type of no fixed width that has a
             // bound (an `Option` inside the field's own `Option`). Only
@@ -244,7 +245,7 @@ impl<'a> Layout<'a> {
     /// The traits a value written into this field's slot must implement
     /// (for an `Option` field, its inner value). One list for encode and
     /// the scan builder.
-    pub fn value_bounds(&self, p: &TokenStream) -> TokenStream {
+    pub fn value_bounds(&self, p: &Ident) -> TokenStream {
         let mut bounds = quote!(#p::KeyPart);
         if self.bucket.is_some() {
             bounds.extend(quote!(+ #p::BucketValue));
@@ -280,7 +281,7 @@ impl<'a> Layout<'a> {
     /// The traits `__rowkey_len_i` needs to measure a value: fewer than
     /// writing it needs, so that a type missing one (a bucket's) is reported
     /// once, by the write.
-    pub fn len_bounds(&self, p: &TokenStream) -> TokenStream {
+    pub fn len_bounds(&self, p: &Ident) -> TokenStream {
         let mut bounds = quote!(#p::KeyPart);
         match (self.decimal, self.body) {
             (Some(Digits::Shortest), Body::ReverseTs) => bounds.extend(quote!(+ #p::ReverseTs)),
@@ -295,7 +296,7 @@ impl<'a> Layout<'a> {
 
     /// The bounds the scan builder puts on the value it is given: the
     /// slot's, or for an `Option` field an `Option` of the inner type.
-    pub fn scan_bounds(&self, p: &TokenStream) -> TokenStream {
+    pub fn scan_bounds(&self, p: &Ident) -> TokenStream {
         if self.option {
             // The inner value's bounds, not its type: the builder method
             // names the field's type with its own lifetime, so an
