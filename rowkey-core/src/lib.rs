@@ -39,6 +39,7 @@ mod part;
 #[doc(hidden)]
 pub mod phoenix;
 mod range;
+mod rule;
 mod scan;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -77,7 +77,7 @@ pub fn expand(
                     && room > 0 =>
             {
                 room -= 1;
-                deferred_field(l, p, ident, widths, k)
+                deferred_field(l, p, ident, widths, k, &name)
             }
             _ => crate::encode::encode_field(l, p, ident, &name, widths),
         })
@@ -178,12 +178,22 @@ fn deferred_field(
     ident: &syn::Ident,
     widths: &TokenStream,
     k: usize,
+    key: &str,
 ) -> TokenStream {
     let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
-    let write = format_ident!("__rowkey_write_{}", l.index);
+    let write = if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+        quote! {
+            #p::write_field::<#ty, #prefix, #body, false, false>(
+                &self.#field, __buf, &mut __pos, #frame, #key, #name,
+            )?;
+        }
+    } else {
+        let write = format_ident!("__rowkey_write_{}", l.index);
+        quote!(#ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;)
+    };
     let slot = format_ident!("__slot{}", l.index);
     let width = l.salt_width();
     let prefix = l.prefix_width();
@@ -200,7 +210,7 @@ fn deferred_field(
         #offset
         let __at = __pos;
         __pos += #prefix;
-        #ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;
+        #write
         #delim
         let __blen = <#ty as #p::KeyPart>::encoded_len(&self.#field);
         __salts.defer(#name, __at, #k, &[(__at + #width, __at + #width + __blen)]);

@@ -317,7 +317,7 @@ pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
         // A plain field is written and measured by the runtime's plain
         // writer wherever it is written (`plain_writer`): no functions of
         // its own.
-        if plain_frame(l, p).is_some() {
+        if plain_frame(l, p).is_some() || rule(l, p).is_some() {
             return TokenStream::new();
         }
         return slot;
@@ -387,6 +387,58 @@ fn plain_frame(l: &Layout, p: &Ident) -> Option<TokenStream> {
     })
 }
 
+/// A field whose slot the runtime's rules write whole (`__private::rule`):
+/// its prefix rule, body rule and frame, else `None`. The body is the
+/// type's own bytes, reversed, in two's complement or a reversed
+/// timestamp; the prefix a salt, a bucket or both. (A reversed body under
+/// a salt, whose check hashes the value's forward bytes, and the other
+/// attributes keep the derive's own writer.)
+pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, TokenStream)> {
+    let simple = !l.option
+        && !l.desc
+        && !l.escaped
+        && l.decimal.is_none()
+        && l.width.is_none()
+        && l.spread.is_none()
+        && !l.phoenix
+        && !l.in_multi_salt
+        && !(l.body == Body::Reverse && l.salt.is_some());
+    if !simple || plain_frame(l, p).is_some() {
+        return None;
+    }
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::WriteFrame::Pad(#width, #byte)),
+        Frame::Delim { byte } => quote!(#p::WriteFrame::Delim(#byte)),
+        Frame::Fixed | Frame::Last => quote!(#p::WriteFrame::End),
+    };
+    let body = match l.body {
+        Body::Plain => quote!(#p::Part),
+        Body::ReverseTs => quote!(#p::RevTs),
+        Body::Twos => quote!(#p::Twos),
+        Body::Reverse => {
+            let ty = &l.inner_static;
+            quote!(#p::Rev<#ty>)
+        }
+    };
+    let salt = l.salt.map(|k| {
+        if let Some(d) = l.salt_delim {
+            quote!(#p::SaltDelim<#k, #d>)
+        } else {
+            quote!(#p::Salt<#k>)
+        }
+    });
+    let bucket = l.bucket.map(|n| quote!(#p::Bucket<#n>));
+    let prefix = match (salt, bucket) {
+        (Some(s), Some(b)) => quote!(#p::Both<#s, #b>),
+        (Some(one), None) | (None, Some(one)) => one,
+        (None, None) => quote!(#p::NoPrefix),
+    };
+    // Spanned on the field's type: a type the prefix does not fit (a
+    // bucket's integer) is reported there, as the type itself would be.
+    let prefix = crate::checks::respan(&prefix, syn::spanned::Spanned::span(l.inner_ty));
+    Some((prefix, body, frame))
+}
+
 /// The frame of a field the runtime's plain writer writes whole
 /// (`__private::write_plain`, `plain_len`, `Scan::push_plain`): a plain field
 /// that is no `Option` (whose presence byte is the derive's), else `None`.
@@ -426,6 +478,12 @@ pub(crate) fn encode_field_from(
     let name = &l.name;
     let call = if let Some(frame) = plain_writer(l, p) {
         quote!(#p::write_plain::<#ty, true>(&#access, __buf, &mut __pos, #frame, #key, #name)?;)
+    } else if let Some((prefix, body, frame)) = rule(l, p) {
+        quote! {
+            #p::write_field::<#ty, #prefix, #body, true, true>(
+                &#access, __buf, &mut __pos, #frame, #key, #name,
+            )?;
+        }
     } else {
         quote!(#ident::#write::<#ty, true, true>(&#access, __buf, &mut __pos)?;)
     };

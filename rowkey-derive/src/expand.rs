@@ -604,6 +604,9 @@ pub(crate) fn len_term_from(
     if let Some(frame) = crate::encode::plain_writer(l, p) {
         return quote!(#p::plain_len::<#ty>(&#access, #frame));
     }
+    if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+        return quote!(#p::field_len::<#ty, #prefix, #body, true>(&#access, #frame));
+    }
     let len = format_ident!("__rowkey_len_{}", l.index);
     quote!(#ident::#len::<#ty, true>(&#access))
 }

@@ -268,6 +268,8 @@ fn field(
     let plain = crate::encode::plain_writer(l, p);
     let push = if let Some(writer) = &plain {
         quote!(__s.push_plain(#fname, &__v, #writer))
+    } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+        quote!(#p::push_field::<_, _, #prefix, #body>(__s, #fname, &__v, #frame))
     } else {
         quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
     };
@@ -380,6 +382,8 @@ fn field(
             crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
         } else if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
+        } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+            quote!(#p::range_field::<_, _, #prefix, #body>(__s, #fname, #open, #lo, #hi, #frame))
         } else {
             quote! {
                 __s.range(
