@@ -249,10 +249,12 @@ pub trait RowKey: Sized {
     /// unbounded: a variable-width last field without `#[pad]`, or a
     /// `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere. A bounded key can be encoded into a
     /// stack buffer of this size (the derive also emits it as `MAX_LEN`).
-    const MAX_WIDTH: Option<usize>;
+    /// The default sums the widest slot widths the derive records.
+    const MAX_WIDTH: Option<usize> = __private::sum_widths(Self::__SCAN_WIDTHS);
 
-    /// What the key's leading salt or bucket is, if it has one.
-    const SPREAD: Spread;
+    /// What the key's leading salt or bucket is, if it has one (the
+    /// default: none).
+    const SPREAD: Spread = Spread::None;
 
     /// The key's layout as data: each field's type, encoding, frame,
     /// salt, bucket and width ([`layout`]), for `explain`, docs and table
@@ -266,8 +268,9 @@ pub trait RowKey: Sized {
     /// A stored key can be longer than that when such a field holds a longer
     /// value: scanning for that value is refused (give the field
     /// `#[pad(N)]`), and resuming a page after such a row needs an
-    /// [`OwnedKeyRange`], which holds rows of any length.
-    const SCAN_CAP: usize;
+    /// [`OwnedKeyRange`], which holds rows of any length. The default is
+    /// computed from the widest slot widths the derive records.
+    const SCAN_CAP: usize = __private::scan_cap(Self::__SCAN_WIDTHS);
 
     /// The key's time field and which way it is stored; `None` for a key
     /// without one. The derive takes, in this order:

@@ -21,10 +21,14 @@ pub use crate::part::BoundFit;
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
-pub use crate::rule::{
-    field_len, push_field, range_field, read_field, write_field, Both, Bucket, NoPrefix, Part, Rev,
-    RevTs, Salt, SaltDelim, Twos,
-};
+/// A field's slot rules, composed by type (`crate::rule`): the derive
+/// names them as `__private::rule::Salt<4>`.
+pub mod rule {
+    pub use crate::rule::{
+        field_len, push_field, range_field, read_field, write_field, Both, Bucket, NoPrefix, Part,
+        Rev, RevTs, Salt, SaltDelim, Twos,
+    };
+}
 pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};
 pub use crate::scan::steps::*;
 pub use crate::scan::{

@@ -180,13 +180,12 @@ fn deferred_field(
     k: usize,
     key: &str,
 ) -> TokenStream {
-    let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
     let write = if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
         quote! {
-            #p::write_field::<#ty, #prefix, #body, false, false>(
+            #p::rule::write_field::<#ty, #prefix, #body, false, false>(
                 &self.#field, __buf, &mut __pos, #frame, #key, #name,
             )?;
         }
@@ -204,8 +203,7 @@ fn deferred_field(
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
     // (The first field's offset is where `__pos` starts: see `encode_field`.)
-    let offset = (l.index > 0)
-        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
+    let offset = crate::encode::offset(l, p, widths);
     quote! {
         #offset
         let __at = __pos;

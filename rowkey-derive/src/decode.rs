@@ -305,7 +305,7 @@ fn read_rule(l: &Layout, p: &Ident, key: &str, check: bool, prefix: &TokenStream
     let read = match l.body {
         Body::Plain if checked => quote!(<#ty as #p::DecodePart<'__rowkey_de>>::check_part),
         Body::Plain => quote!(<#ty as #p::DecodePart<'__rowkey_de>>::decode_part),
-        Body::ReverseTs => quote!(#p::RevTs::read::<#ty>),
+        Body::ReverseTs => quote!(#p::rule::RevTs::read::<#ty>),
         Body::Twos => quote!(<#ty as #p::TwosComplement>::decode_twos),
         Body::Reverse => quote!(<#ty as #p::Reversible>::decode_reversed),
     };
@@ -315,7 +315,7 @@ fn read_rule(l: &Layout, p: &Ident, key: &str, check: bool, prefix: &TokenStream
         quote!(&mut #p::NoSink)
     };
     let call = quote! {
-        #p::read_field::<_, #prefix, VERIFY, _, _>(
+        #p::rule::read_field::<_, #prefix, VERIFY, _, _>(
             __in, &mut __pos, #frame, #read, __segs, &mut __seg, #sink, #key, #name,
         )?;
     };

@@ -3,7 +3,7 @@
 //! once for encode, scan bounds and batches, and the call of a writer in
 //! `encode_into`.
 
-use crate::model::{Body, Digits, Frame, Layout};
+use crate::model::{Body, Digits, Frame, Layout, Offset};
 use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -412,26 +412,26 @@ pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, T
         Frame::Fixed | Frame::Last => quote!(#p::WriteFrame::End),
     };
     let body = match l.body {
-        Body::Plain => quote!(#p::Part),
-        Body::ReverseTs => quote!(#p::RevTs),
-        Body::Twos => quote!(#p::Twos),
+        Body::Plain => quote!(#p::rule::Part),
+        Body::ReverseTs => quote!(#p::rule::RevTs),
+        Body::Twos => quote!(#p::rule::Twos),
         Body::Reverse => {
             let ty = &l.inner_static;
-            quote!(#p::Rev<#ty>)
+            quote!(#p::rule::Rev<#ty>)
         }
     };
     let salt = l.salt.map(|k| {
         if let Some(d) = l.salt_delim {
-            quote!(#p::SaltDelim<#k, #d>)
+            quote!(#p::rule::SaltDelim<#k, #d>)
         } else {
-            quote!(#p::Salt<#k>)
+            quote!(#p::rule::Salt<#k>)
         }
     });
-    let bucket = l.bucket.map(|n| quote!(#p::Bucket<#n>));
+    let bucket = l.bucket.map(|n| quote!(#p::rule::Bucket<#n>));
     let prefix = match (salt, bucket) {
-        (Some(s), Some(b)) => quote!(#p::Both<#s, #b>),
+        (Some(s), Some(b)) => quote!(#p::rule::Both<#s, #b>),
         (Some(one), None) | (None, Some(one)) => one,
-        (None, None) => quote!(#p::NoPrefix),
+        (None, None) => quote!(#p::rule::NoPrefix),
     };
     // Spanned on the field's type: a type the prefix does not fit (a
     // bucket's integer) is reported there, as the type itself would be.
@@ -444,6 +444,22 @@ pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, T
 /// that is no `Option` (whose presence byte is the derive's), else `None`.
 pub(crate) fn plain_writer(l: &Layout, p: &Ident) -> Option<TokenStream> {
     plain_frame(l, p).filter(|_| !l.option)
+}
+
+/// Where field `l` starts in `encode_into`, when every width before it is
+/// fixed: the derive's constant when it can tell, else the compiler's
+/// (`offset_of` over the layout's widths). Nothing for the first field
+/// (`__pos` starts there) or after a value-sized one.
+pub(crate) fn offset(l: &Layout, p: &Ident, widths: &TokenStream) -> Option<TokenStream> {
+    let before = 2 * l.index + 1;
+    match l.offset {
+        _ if l.index == 0 => None,
+        Offset::At(at) => Some(quote!(__pos = #at;)),
+        Offset::Moving => None,
+        Offset::Typed => {
+            Some(quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });))
+        }
+    }
 }
 
 /// One field of `encode_into`. `widths` is the path to the layout's exact
@@ -472,7 +488,6 @@ pub(crate) fn encode_field_from(
     widths: &TokenStream,
     access: &TokenStream,
 ) -> TokenStream {
-    let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
@@ -480,7 +495,7 @@ pub(crate) fn encode_field_from(
         quote!(#p::write_plain::<#ty, true>(&#access, __buf, &mut __pos, #frame, #key, #name)?;)
     } else if let Some((prefix, body, frame)) = rule(l, p) {
         quote! {
-            #p::write_field::<#ty, #prefix, #body, true, true>(
+            #p::rule::write_field::<#ty, #prefix, #body, true, true>(
                 &#access, __buf, &mut __pos, #frame, #key, #name,
             )?;
         }
@@ -501,8 +516,7 @@ pub(crate) fn encode_field_from(
     };
     // The first field's offset is the struct-level salt's width, where
     // `__pos` starts.
-    let offset = (l.index > 0)
-        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
+    let offset = offset(l, p, widths);
     quote! {
         #offset
         #at

@@ -186,14 +186,17 @@ fn with_lifetimes(input: &Input, lt: &Lifetime) -> TokenStream {
     }
 }
 
-/// The leading salt or bucket that splits and fan-outs spread over.
-fn spread(g: &Gen) -> TokenStream {
+/// `RowKey::SPREAD`, the leading salt or bucket that splits and fan-outs
+/// spread over; nothing (the trait's `Spread::None`) without one.
+fn spread(g: &Gen) -> Option<TokenStream> {
     let p = &g.p;
     if let Some(s) = &g.input.attrs.java_salt {
         let (buckets, width) = (s.buckets, s.width);
-        return quote!(#p::Spread::JavaHash { buckets: #buckets, width: #width });
+        return Some(quote! {
+            const SPREAD: #p::Spread = #p::Spread::JavaHash { buckets: #buckets, width: #width };
+        });
     }
-    match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
+    let spread = match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
         (Some(s), _) => {
             let k = s.chars;
             quote!(#p::Spread::HexSalt { chars: #k })
@@ -220,8 +223,9 @@ fn spread(g: &Gen) -> TokenStream {
             let n = l.bucket.unwrap_or(0);
             quote!(#p::Spread::Bucket { count: #n })
         }
-        _ => quote!(#p::Spread::None),
-    }
+        _ => return None,
+    };
+    Some(quote!(const SPREAD: #p::Spread = #spread;))
 }
 
 /// `RowKey::TIME`: the key's time field and its direction (`time.rs`);
@@ -281,10 +285,9 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;
-            const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&#w_max);
-            const SPREAD: #p::Spread = #spread;
-            const SCAN_CAP: #p::usize = #p::scan_cap(&#w_max);
+            // `MAX_WIDTH` and `SCAN_CAP`: the trait's defaults, from these.
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
+            #spread
             #first_option
             #time
             #layout
@@ -605,7 +608,7 @@ pub(crate) fn len_term_from(
         return quote!(#p::plain_len::<#ty>(&#access, #frame));
     }
     if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
-        return quote!(#p::field_len::<#ty, #prefix, #body, true>(&#access, #frame));
+        return quote!(#p::rule::field_len::<#ty, #prefix, #body, true>(&#access, #frame));
     }
     let len = format_ident!("__rowkey_len_{}", l.index);
     quote!(#ident::#len::<#ty, true>(&#access))

@@ -85,13 +85,29 @@ pub struct Layout<'a> {
     pub phoenix: bool,
     /// `#[width(W)]`: the body is the value's low W bytes.
     pub width: Option<usize>,
+    /// Where the slot starts when the derive can tell from the attributes
+    /// and spelled types before it (`Offset`).
+    pub offset: Offset,
+}
+
+/// A slot's start, as far as the derive can tell without the types' own
+/// widths.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Offset {
+    /// Always this many bytes in (after the struct-level salt).
+    At(usize),
+    /// A field before it takes as many bytes as its value needs: no
+    /// constant offset.
+    Moving,
+    /// A type's own width decides it: the compiler works it out.
+    Typed,
 }
 
 impl<'a> Layout<'a> {
     pub fn all(input: &'a Input<'a>, de: &Lifetime) -> Vec<Layout<'a>> {
         let stat = Lifetime::new("'static", Span::call_site());
         let n = input.fields.len();
-        input
+        let mut layouts = input
             .fields
             .iter()
             .enumerate()
@@ -154,9 +170,52 @@ impl<'a> Layout<'a> {
                     spread: a.spread.as_ref().map(|s| s.count),
                     phoenix: input.attrs.phoenix.is_some(),
                     width: a.width.as_ref().map(|w| w.bytes),
+                    offset: Offset::Typed,
                 }
             })
-            .collect()
+            .collect::<Vec<_>>();
+        let multi = input
+            .attrs
+            .salt
+            .as_ref()
+            .map_or(0, |s| s.chars + usize::from(s.delim.is_some()))
+            + input.attrs.java_salt.as_ref().map_or(0, |s| s.width);
+        let mut at = Offset::At(multi);
+        for l in &mut layouts {
+            l.offset = at;
+            at = match (at, l.known_slot_width()) {
+                (Offset::Moving, _) | (_, Offset::Moving) => Offset::Moving,
+                (Offset::At(a), Offset::At(w)) => Offset::At(a + l.prefix_width() + w),
+                _ => Offset::Typed,
+            };
+        }
+        layouts
+    }
+
+    /// The slot's width (without salt or bucket) as far as the attributes
+    /// and the spelled type tell: `At(w)` for every value, `Moving` when
+    /// it depends on the value, `Typed` when on the type's `KeyPart`.
+    fn known_slot_width(&self) -> Offset {
+        let delim = usize::from(matches!(self.frame, Frame::Delim { .. }));
+        if self.option || self.phoenix || self.value_width() {
+            return Offset::Moving;
+        }
+        if let Frame::Pad { width, .. } = self.frame {
+            return Offset::At(width);
+        }
+        if let Some(w) = self.attr_body_width() {
+            return Offset::At(w + delim);
+        }
+        match crate::valid::shape(self.inner_ty) {
+            crate::valid::Shape::Int { bytes, .. } => Offset::At(bytes + delim),
+            crate::valid::Shape::Bool => Offset::At(1 + delim),
+            crate::valid::Shape::Str
+            | crate::valid::Shape::String
+            | crate::valid::Shape::Bytes
+            | crate::valid::Shape::VecU8
+            | crate::valid::Shape::OtherVec => Offset::Moving,
+            _ => Offset::Typed,
+        }
     }
 
     pub fn bucket_width(&self) -> usize {

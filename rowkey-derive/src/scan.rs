@@ -269,7 +269,7 @@ fn field(
     let push = if let Some(writer) = &plain {
         quote!(__s.push_plain(#fname, &__v, #writer))
     } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
-        quote!(#p::push_field::<_, _, #prefix, #body>(__s, #fname, &__v, #frame))
+        quote!(#p::rule::push_field::<_, _, #prefix, #body>(__s, #fname, &__v, #frame))
     } else {
         quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
     };
@@ -383,7 +383,7 @@ fn field(
         } else if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
         } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
-            quote!(#p::range_field::<_, _, #prefix, #body>(__s, #fname, #open, #lo, #hi, #frame))
+            quote!(#p::rule::range_field::<_, _, #prefix, #body>(__s, #fname, #open, #lo, #hi, #frame))
         } else {
             quote! {
                 __s.range(
