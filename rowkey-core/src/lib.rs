@@ -19,6 +19,7 @@ extern crate alloc;
 
 mod batch;
 mod binary;
+mod checks;
 #[cfg(feature = "alloc")]
 mod codec;
 mod desc;
@@ -52,6 +53,7 @@ mod store;
 mod text;
 mod walk;
 mod width;
+mod widths;
 // What #[derive(KeyPart)] calls (through __private).
 mod derived;
 // The scan builder's key-order bound (through __private).
@@ -59,6 +61,7 @@ mod scan_order;
 // Keys as HBase shell text, and that text read back (serde).
 mod key_text;
 
+use batch::DeferredSalts;
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 #[cfg(feature = "postcard")]
@@ -372,6 +375,20 @@ pub trait RowKey: Sized {
     /// buffer shorter than [`encoded_len`](RowKey::encoded_len).
     fn encode_into(&self, buf: &mut [u8]) -> Result<usize, Error>;
 
+    /// `encode_into`, except that each salt slot [`encode_batch`] computes
+    /// is left as it was and described in `salts` instead. The default, for
+    /// a key with no salt (nothing to defer), is `encode_into` itself: the
+    /// derive then emits no second copy of it.
+    ///
+    /// # Errors
+    /// As `encode_into`.
+    #[doc(hidden)]
+    #[inline]
+    fn __encode_deferred(&self, buf: &mut [u8], salts: &mut DeferredSalts) -> Result<usize, Error> {
+        let _ = salts;
+        self.encode_into(buf)
+    }
+
     /// Encodes into a new `Vec` of exactly the key's length.
     ///
     /// # Errors
@@ -456,6 +473,22 @@ pub trait DecodeKey<'de>: Sized {
     #[inline]
     fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
         <Self as DecodeKey<'de>>::decode(bytes)
+    }
+
+    /// `decode`'s checks for [`verify_batch`], except that salts whose
+    /// bytes are ranges of the input are handed to `salts` instead of
+    /// hashed; the value itself is dropped. The default, for a key with no
+    /// salt (nothing to hand over), is `decode` itself, whose walk a second
+    /// one would only repeat.
+    ///
+    /// # Errors
+    /// As `decode`, for every check not handed over; with several failing
+    /// checks, not necessarily `decode`'s error.
+    #[doc(hidden)]
+    #[inline]
+    fn __verify_deferred(bytes: &'de [u8], salts: &mut DeferredSalts) -> Result<(), Error> {
+        let _ = salts;
+        <Self as DecodeKey<'de>>::decode(bytes).map(|_| ())
     }
 }
 

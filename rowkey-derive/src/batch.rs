@@ -23,7 +23,9 @@ pub struct Walk<'a> {
     pub last_field: &'a str,
 }
 
-/// The `BatchKey` and `BatchDecode` impls. `widths` is the path to the
+/// The batch functions' methods of a salted key: `RowKey::__encode_deferred`
+/// and `DecodeKey::__verify_deferred` (nothing for a key without a salt,
+/// which keeps the traits' defaults). `widths` is the path to the
 /// exact widths `encode_into` uses (struct-level salt first, then prefix and
 /// body per field).
 pub fn expand(
@@ -33,7 +35,7 @@ pub fn expand(
     widths: &TokenStream,
     multi_width: usize,
     walk: &Walk<'_>,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let Walk {
         segment_count,
         decoded,
@@ -44,18 +46,14 @@ pub fn expand(
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();
-    let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
-    let lifetimes: Vec<_> = node
-        .generics
-        .lifetimes()
-        .map(|_| quote!('__rowkey_de))
-        .collect();
-    let ty_de = if lifetimes.is_empty() {
-        quote!(#ident)
-    } else {
-        quote!(#ident<#(#lifetimes),*>)
-    };
 
+    // Without a salt there is nothing to defer or hand over: the traits'
+    // defaults (`encode_into`, `decode`) and no second copy of either for
+    // the compiler to check in every crate that derives.
+    let has_salt = input.attrs.salt.is_some() || layouts.iter().any(|l| l.salt.is_some());
+    if !has_salt {
+        return (TokenStream::new(), TokenStream::new());
+    }
     // The struct-level salt is deferred first, then field salts in order
     // while there is room. A salt whose bytes the key does not hold as
     // hashed is computed here, as `encode_into` does: a reversed, inverted
@@ -101,18 +99,6 @@ pub fn expand(
         }
     });
 
-    // Without a salt there is nothing to defer or hand over: the traits'
-    // defaults (`encode_into`, `decode`) and no second copy of either for
-    // the compiler to check in every crate that derives.
-    let has_salt = input.attrs.salt.is_some() || layouts.iter().any(|l| l.salt.is_some());
-    if !has_salt {
-        return quote! {
-            #[automatically_derived]
-            impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {}
-            #[automatically_derived]
-            impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {}
-        };
-    }
     let encode = crate::encode::encode_body(p, &name, multi_width, &fields, &multi);
 
     // decode's walk (`Walk::__rowkey_read`) with the salts it can hand
@@ -149,24 +135,17 @@ pub fn expand(
         }
     });
 
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {
-            #[inline]
-            fn __encode_deferred(
-                &self,
-                __out: &mut [#p::u8],
-                __salts: &mut #p::DeferredSalts,
-            ) -> #p::Result<#p::usize, #p::Error> {
-                #encode
-            }
+    let encode = quote! {
+        #[inline]
+        fn __encode_deferred(
+            &self,
+            __out: &mut [#p::u8],
+            __salts: &mut #p::DeferredSalts,
+        ) -> #p::Result<#p::usize, #p::Error> {
+            #encode
         }
-
-        #[automatically_derived]
-        impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {
-            #verify
-        }
-    }
+    };
+    (encode, verify.unwrap_or_default())
 }
 
 /// A salted field: its body, pad or delimiter written as `encode_into`

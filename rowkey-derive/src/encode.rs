@@ -63,6 +63,12 @@ pub(crate) fn import_in_field(p: &Ident) -> TokenStream {
 /// `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the inner
 /// value.
 pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
+    // A plain field is written and measured by the runtime's plain writer,
+    // a field of the runtime's rules by those (`plain_writer`, `rule`),
+    // wherever it is written: no functions of its own.
+    if !l.option && (plain_frame(l, p).is_some() || rule(l, p).is_some()) {
+        return TokenStream::new();
+    }
     let ty = l.inner_ty;
     let name = &l.name;
     let byte_tok = if let Frame::Pad { byte, .. } = l.frame {
@@ -314,12 +320,6 @@ pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
         }
     };
     if !l.option {
-        // A plain field is written and measured by the runtime's plain
-        // writer wherever it is written (`plain_writer`): no functions of
-        // its own.
-        if plain_frame(l, p).is_some() || rule(l, p).is_some() {
-            return TokenStream::new();
-        }
         return slot;
     }
     let outer_len = format_ident!("__rowkey_len_{}", l.index);

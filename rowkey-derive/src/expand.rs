@@ -10,7 +10,7 @@ use crate::checks::checks;
 use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
 use crate::encode::{encode_body, encode_field, put_fns};
-use crate::model::Layout;
+use crate::model::{Layout, Offset};
 use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
 use proc_macro2::Ident;
@@ -146,10 +146,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let widths = widths_consts(&g);
     let import = crate::encode::import_in_field(&g.p);
     let p = &g.p;
-    let batch = batch_impls(&g);
-    let row_key = row_key_impl(&g);
+    let (batch_encode, batch_verify) = batch_methods(&g);
+    let row_key = row_key_impl(&g, &batch_encode);
     let inherent = inherent_impl(&g);
-    let decode = decode_impls(&g);
+    let decode = decode_impls(&g, &batch_verify);
     let checks = checks_fn(&g);
     let spread_items = crate::scan::spread_items(&g.layouts, p, &g.ty_static);
     let candidates = crate::spread::candidates(&g);
@@ -166,7 +166,6 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             #row_key
             #inherent
             #decode
-            #batch
             #checks
             #spread_items
             #candidates
@@ -243,7 +242,7 @@ fn time_field(g: &Gen) -> Option<TokenStream> {
 /// `impl RowKey`: the constants, the associated types a generic layer names,
 /// and `encode_into`, which checks the length once and calls each field's
 /// writer.
-fn row_key_impl(g: &Gen) -> TokenStream {
+fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let node = g.input.original;
     let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
@@ -321,6 +320,8 @@ fn row_key_impl(g: &Gen) -> TokenStream {
             ) -> #p::Result<#p::usize, #p::Error> {
                 #encode
             }
+
+            #batch_encode
         }
     }
 }
@@ -360,7 +361,7 @@ fn inherent_impl(g: &Gen) -> TokenStream {
 /// `impl DecodeKey`, the inherent `decode`, `decode_unverified` and
 /// `explain`, all through the runtime's `walk`, and `impl Walk`: one walk
 /// of the key that `VERIFY` switches the salt and bucket checks of.
-fn decode_impls(g: &Gen) -> TokenStream {
+fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
     let w_exact = &g.w_exact;
     let segment_count = g.segment_count;
@@ -409,6 +410,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
             }
 
             #unverified
+            #batch_verify
         }
 
         #[automatically_derived]
@@ -467,9 +469,10 @@ fn decode_impls(g: &Gen) -> TokenStream {
     }
 }
 
-/// `BatchKey` and `BatchDecode` (`batch.rs`): batch verification runs
-/// decode's walk, with the struct-level salt's read and check.
-fn batch_impls(g: &Gen) -> TokenStream {
+/// The batch methods (`batch.rs`) of the `RowKey` and `DecodeKey` impls:
+/// batch verification runs decode's walk, with the struct-level salt's
+/// read and check.
+fn batch_methods(g: &Gen) -> (TokenStream, TokenStream) {
     let (_, multi_head, multi_tail) = &g.multi;
     crate::batch::expand(
         g.input,
@@ -524,7 +527,9 @@ fn decoded_value(
 
 /// A function never called, holding the layout's type-dependent checks
 /// (`checks.rs`) and the HBase row limit on the widest key, so that the
-/// compiler evaluates them.
+/// compiler evaluates them. The limit is left out when the derive can add
+/// the widths up itself (`fixed_part`), and the function when nothing is
+/// left.
 fn checks_fn(g: &Gen) -> TokenStream {
     let Gen {
         p,
@@ -534,19 +539,26 @@ fn checks_fn(g: &Gen) -> TokenStream {
     } = g;
     let w_max = &g.w_max;
     // A Phoenix key's columns are framed by its own rules (`phoenix.rs`).
-    let checks = g
+    let checks: Vec<_> = g
         .layouts
         .iter()
         .filter(|l| !l.phoenix)
-        .map(|l| checks(l, p));
+        .map(|l| checks(l, p))
+        .filter(|c| !c.is_empty())
+        .collect();
     let span = ident.span();
     let path = crate::checks::respan_ident(p, span);
-    let limit_check = quote_spanned! {span=>
-        #path::require_within_limit::<
-            #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
-            #ty_static,
-        >();
-    };
+    let limit_check = fixed_part(g).is_none_or(|w| w > HBASE_MAX_KEY).then(|| {
+        quote_spanned! {span=>
+            #path::require_within_limit::<
+                #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
+                #ty_static,
+            >();
+        }
+    });
+    if checks.is_empty() && limit_check.is_none() {
+        return TokenStream::new();
+    }
     quote! {
         #[allow(dead_code)]
         fn __rowkey_checks() {
@@ -554,6 +566,28 @@ fn checks_fn(g: &Gen) -> TokenStream {
             #limit_check
         }
     }
+}
+
+/// HBase's longest row key (`HConstants.MAX_ROW_LENGTH`).
+const HBASE_MAX_KEY: usize = 32767;
+
+/// The bytes of the key's fixed-width slots as `within_limit` adds them up
+/// (a value-sized slot counts nothing), when the attributes and spelled
+/// types tell every one; else `None`, for the compiler to work out.
+fn fixed_part(g: &Gen) -> Option<usize> {
+    let mut total = g.multi_width;
+    for l in &g.layouts {
+        if l.option || l.phoenix {
+            return None;
+        }
+        total += l.prefix_width();
+        match l.known_slot_width() {
+            Offset::At(w) => total += w,
+            Offset::Moving => {}
+            Offset::Typed => return None,
+        }
+    }
+    Some(total)
 }
 
 /// The layout's width arrays, once (see `Gen::static_widths`).

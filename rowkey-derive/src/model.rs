@@ -195,7 +195,7 @@ impl<'a> Layout<'a> {
     /// The slot's width (without salt or bucket) as far as the attributes
     /// and the spelled type tell: `At(w)` for every value, `Moving` when
     /// it depends on the value, `Typed` when on the type's `KeyPart`.
-    fn known_slot_width(&self) -> Offset {
+    pub fn known_slot_width(&self) -> Offset {
         let delim = usize::from(matches!(self.frame, Frame::Delim { .. }));
         if self.option || self.phoenix || self.value_width() {
             return Offset::Moving;

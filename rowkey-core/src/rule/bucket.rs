@@ -3,7 +3,7 @@
 //! `N` regions.
 
 use super::{Prefix, PrefixWidth, ReadPrefix};
-use crate::__private::{bucket_width, push_segment, read_bucket, take, write_bucket, SaltSink};
+use crate::__private::{push_segment, take, SaltSink};
 use crate::part::BucketValue;
 use crate::{Error, ErrorKind, Segment, SegmentKind};
 
@@ -59,4 +59,31 @@ impl<T: BucketValue, const N: u32> ReadPrefix<T> for Bucket<N> {
         }
         Ok(())
     }
+}
+
+/// Bytes a `#[bucket(n)]` prefix takes: one up to 256 buckets, else two.
+#[must_use]
+pub const fn bucket_width(n: u32) -> usize {
+    if n <= 256 {
+        1
+    } else {
+        2
+    }
+}
+
+/// Writes bucket `bucket` into its one or two bytes, big-endian.
+#[inline]
+#[allow(clippy::cast_possible_truncation)] // bucket < n <= 65536 fits the width chosen for n
+pub fn write_bucket(bucket: u32, out: &mut [u8]) {
+    match out.len() {
+        1 => out[0] = bucket as u8,
+        _ => out.copy_from_slice(&(bucket as u16).to_be_bytes()),
+    }
+}
+
+/// Reads a bucket back from its one or two bytes.
+#[inline]
+#[must_use]
+pub fn read_bucket(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0u32, |acc, &b| (acc << 8) | u32::from(b))
 }

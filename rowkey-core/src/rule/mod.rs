@@ -7,9 +7,11 @@
 //! expansion holds a call per field instead of the field's code.
 
 mod body;
-mod bucket;
-mod reverse_ts;
-mod salt;
+pub(crate) mod bucket;
+pub(crate) mod frame;
+pub(crate) mod pad;
+pub(crate) mod reverse_ts;
+pub(crate) mod salt;
 
 pub use body::{Part, Rev, Twos};
 pub use bucket::Bucket;

@@ -2,7 +2,6 @@
 //! big-endian bytes, so the newest row sorts first.
 
 use super::Body;
-use crate::__private::read_u64;
 use crate::part::{KeyPart, ReverseTs};
 use crate::ErrorKind;
 
@@ -36,4 +35,13 @@ impl RevTs {
     pub fn read<V: ReverseTs>(body: &[u8]) -> Result<V, ErrorKind> {
         V::from_reversed(read_u64(body))
     }
+}
+
+/// Eight big-endian bytes as a `u64`.
+#[inline]
+#[must_use]
+pub fn read_u64(bytes: &[u8]) -> u64 {
+    let mut arr = [0u8; 8];
+    arr.copy_from_slice(bytes);
+    u64::from_be_bytes(arr)
 }

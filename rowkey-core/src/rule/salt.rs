@@ -4,7 +4,7 @@
 //! a delimiter; and the combinations of prefixes.
 
 use super::{Prefix, PrefixWidth, ReadPrefix};
-use crate::__private::{expect_delim, md5_hex_into, push_segment, salt_matches, take, SaltSink};
+use crate::__private::{expect_delim, push_segment, take, SaltSink};
 use crate::{Error, ErrorKind, Segment, SegmentKind};
 
 /// No prefix.
@@ -227,4 +227,106 @@ impl<T, A: ReadPrefix<T>, B: ReadPrefix<T>> ReadPrefix<T> for Both<A, B> {
         A::verify::<VERIFY, S>(a, value, input, body, body_at, sink, key, field)?;
         B::verify::<VERIFY, S>(b, value, input, body, body_at, sink, key, field)
     }
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Writes the low `4 * out.len()` bits of `value` as lowercase hex, most
+/// significant first: salts, salt fan-out ranges and hex split keys.
+#[inline]
+pub fn write_hex(value: u128, out: &mut [u8]) {
+    let k = out.len();
+    for (i, o) in out.iter_mut().enumerate() {
+        let nibble = (value >> (4 * (k - 1 - i))) & 0xf;
+        *o = HEX[usize::try_from(nibble).unwrap_or(0)];
+    }
+}
+
+/// Writes the first `out.len()` (1 to 32) lowercase hex characters of
+/// `md5(data)`: Java's `DigestUtils.md5Hex(data).substring(0, K)`.
+#[inline]
+pub fn md5_hex_into(data: &[u8], out: &mut [u8]) {
+    md5_hex_parts_into(&[data], out);
+}
+
+/// Same as [`md5_hex_into`] over several slices, hashed as if concatenated.
+#[inline]
+pub fn md5_hex_parts_into(parts: &[&[u8]], out: &mut [u8]) {
+    use md5::Digest;
+    let mut h = md5::Md5::new();
+    for p in parts {
+        h.update(p);
+    }
+    write_digest_hex(&h.finalize(), out);
+}
+
+/// Writes the first `out.len()` (at most 32) hex characters of `digest`.
+/// Byte by byte: the MD5 implementation stores its state as four 32-bit
+/// words, and reading them back as one `u128` is a wide load over four
+/// narrower stores, which the CPU cannot forward from its store buffer (a
+/// stall of some 10 cycles per key, that callgrind does not count).
+#[inline]
+fn write_digest_hex(digest: &[u8], out: &mut [u8]) {
+    for (i, o) in out.iter_mut().take(32).enumerate() {
+        let byte = digest.get(i / 2).copied().unwrap_or(0);
+        let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 15 };
+        *o = HEX[usize::from(nibble)];
+    }
+}
+
+/// How a struct-level salt with a delimiter (`salt(md5, K, fields(..),
+/// delim = b'_')`) reads one hashed field's slot: the field's bytes without
+/// its pad or trailing delimiter, so that the salt is MD5 over the values
+/// joined by the salt's delimiter, as Java's `md5(kind + "_" + uid)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaltPart {
+    /// The slot as written (no salt delimiter, or a field with no frame).
+    Whole,
+    /// A padded field: the slot without its trailing pad bytes (as stored,
+    /// so inverted under `#[desc]`).
+    StripPad(u8),
+    /// A delimited field: the slot without its last byte.
+    DropLast,
+}
+
+/// The bytes of `slot` a struct-level salt hashes.
+#[inline]
+#[must_use]
+pub fn salt_part(slot: &[u8], how: SaltPart) -> &[u8] {
+    match how {
+        SaltPart::Whole => slot,
+        SaltPart::StripPad(byte) => {
+            let mut end = slot.len();
+            while end > 0 && slot[end - 1] == byte {
+                end -= 1;
+            }
+            &slot[..end]
+        }
+        SaltPart::DropLast => slot.split_last().map_or(slot, |(_, rest)| rest),
+    }
+}
+
+/// The first `out.len()` (1 to 32) lowercase hex characters of the MD5 of
+/// `parts` joined by `delim` (concatenated without one).
+#[inline]
+pub fn md5_hex_joined_into(parts: &[&[u8]], delim: Option<u8>, out: &mut [u8]) {
+    use md5::Digest;
+    let mut h = md5::Md5::new();
+    for (i, part) in parts.iter().enumerate() {
+        if let (Some(d), true) = (delim, i > 0) {
+            h.update([d]);
+        }
+        h.update(part);
+    }
+    write_digest_hex(&h.finalize(), out);
+}
+
+/// Whether `stored` is the salt `data` hashes to.
+#[inline]
+#[must_use]
+pub fn salt_matches(data: &[u8], stored: &[u8]) -> bool {
+    let mut buf = [0u8; 32];
+    let k = stored.len().min(32);
+    md5_hex_into(data, &mut buf[..k]);
+    buf[..k] == *stored
 }
