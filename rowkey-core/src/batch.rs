@@ -4,11 +4,11 @@
 //! accept/refuse decisions are those of `encode_into` and `decode`, key by
 //! key; only the MD5s are computed together.
 //!
-//! The derive implements [`BatchKey`] for every key: an encode that leaves
-//! each salt slot for the caller and says which bytes it hashes; and
-//! [`BatchDecode`]: decode's walk over a stored key, which hands the salts
-//! over ranges of the key to the same queue ([`SaltSink`]) and checks plain
-//! fields without building them. A salt on a `#[reverse]` or escaped field
+//! Every key is a [`BatchKey`] and a [`BatchDecode`]; for a salted key the
+//! derive writes an encode that leaves each salt slot for the caller and
+//! says which bytes it hashes, and decode's walk over a stored key, which
+//! hands the salts over ranges of the key to the same queue ([`SaltSink`])
+//! and checks plain fields without building them. A salt on a `#[reverse]` or escaped field
 //! (it hashes bytes the key does not hold as they are), a struct-level salt
 //! with a delimiter, and salts past the fourth of one key, are computed one
 //! at a time as in `encode_into` and `decode`. Messages of one block (55
@@ -23,43 +23,20 @@ use crate::{DecodeKey, Error, ErrorKind, RowKey, MAX_SALT_FIELDS};
 /// further ones itself.
 pub const MAX_DEFERRED: usize = 4;
 
-/// Implemented by `#[derive(RowKey)]`; the batch functions' view of a key.
-pub trait BatchKey: RowKey {
-    /// `encode_into`, except that each deferred salt slot is left as it was
-    /// and described in `salts` instead.
-    ///
-    /// The default, for a key with no salt (nothing to defer), is
-    /// `encode_into` itself: the derive then emits no second copy of it.
-    ///
-    /// # Errors
-    /// As `encode_into`.
-    #[doc(hidden)]
-    #[inline]
-    fn __encode_deferred(&self, buf: &mut [u8], salts: &mut DeferredSalts) -> Result<usize, Error> {
-        let _ = salts;
-        self.encode_into(buf)
-    }
-}
+/// A key the batch functions take: every [`RowKey`]. Its encode with the
+/// salts left for the batch is `RowKey`'s hidden `__encode_deferred`, which
+/// the derive writes for a salted key (an unsalted one keeps the default,
+/// `encode_into`).
+pub trait BatchKey: RowKey {}
 
-/// Checking for [`verify_batch`], implemented by `#[derive(RowKey)]`.
-pub trait BatchDecode<'de>: BatchKey + DecodeKey<'de> {
-    /// `decode`'s checks, except that salts whose bytes are ranges of the
-    /// input are handed to `salts` (see [`SaltSink`]) instead of hashed; the
-    /// value itself is dropped.
-    ///
-    /// The default, for a key with no salt (nothing to hand over), is
-    /// `decode` itself, whose walk a second one would only repeat.
-    ///
-    /// # Errors
-    /// As `decode`, for every check not handed over; with several failing
-    /// checks, not necessarily `decode`'s error.
-    #[doc(hidden)]
-    #[inline]
-    fn __verify_deferred(bytes: &'de [u8], salts: &mut DeferredSalts) -> Result<(), Error> {
-        let _ = salts;
-        <Self as DecodeKey<'de>>::decode(bytes).map(|_| ())
-    }
-}
+impl<K: RowKey> BatchKey for K {}
+
+/// A key [`verify_batch`] checks: every [`DecodeKey`] of a [`RowKey`]. Its
+/// checks with the salts handed over are `DecodeKey`'s hidden
+/// `__verify_deferred`, which the derive writes for a salted key.
+pub trait BatchDecode<'de>: BatchKey + DecodeKey<'de> {}
+
+impl<'de, K: BatchKey + DecodeKey<'de>> BatchDecode<'de> for K {}
 
 /// Where decode's walk hands a salt check: [`NoSink`] (plain `decode`)
 /// takes none, [`DeferredSalts`] (batch verification) takes the salts it has

@@ -361,6 +361,30 @@ pub const FIELD: FieldLayout = FieldLayout {
     width: None,
 };
 
+impl FieldLayout {
+    /// A field with no salt, bucket, spread, inversion or presence byte:
+    /// what the derive writes for most fields, one call where a literal
+    /// would name every member.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn plain(
+        name: &'static str,
+        ty: &'static str,
+        encoding: Encoding,
+        frame: Frame,
+        width: Option<usize>,
+    ) -> Self {
+        FieldLayout {
+            name,
+            ty,
+            encoding,
+            frame,
+            width,
+            ..FIELD
+        }
+    }
+}
+
 /// `Some(w)`'s `w`, 0 for `None`: a fixed width read in a constant.
 #[doc(hidden)]
 #[must_use]

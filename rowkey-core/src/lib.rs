@@ -19,6 +19,7 @@ extern crate alloc;
 
 mod batch;
 mod binary;
+mod checks;
 #[cfg(feature = "alloc")]
 mod codec;
 mod desc;
@@ -39,6 +40,7 @@ mod part;
 #[doc(hidden)]
 pub mod phoenix;
 mod range;
+mod rule;
 mod scan;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -51,6 +53,7 @@ mod store;
 mod text;
 mod walk;
 mod width;
+mod widths;
 // What #[derive(KeyPart)] calls (through __private).
 mod derived;
 // The scan builder's key-order bound (through __private).
@@ -58,6 +61,7 @@ mod scan_order;
 // Keys as HBase shell text, and that text read back (serde).
 mod key_text;
 
+use batch::DeferredSalts;
 pub use batch::{encode_batch, verify_batch, BatchDecode, BatchKey, MAX_DEFERRED};
 pub use binary::{Binary, Explain, Segment, SegmentKind};
 #[cfg(feature = "postcard")]
@@ -248,10 +252,12 @@ pub trait RowKey: Sized {
     /// unbounded: a variable-width last field without `#[pad]`, or a
     /// `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere. A bounded key can be encoded into a
     /// stack buffer of this size (the derive also emits it as `MAX_LEN`).
-    const MAX_WIDTH: Option<usize>;
+    /// The default sums the widest slot widths the derive records.
+    const MAX_WIDTH: Option<usize> = __private::sum_widths(Self::__SCAN_WIDTHS);
 
-    /// What the key's leading salt or bucket is, if it has one.
-    const SPREAD: Spread;
+    /// What the key's leading salt or bucket is, if it has one (the
+    /// default: none).
+    const SPREAD: Spread = Spread::None;
 
     /// The key's layout as data: each field's type, encoding, frame,
     /// salt, bucket and width ([`layout`]), for `explain`, docs and table
@@ -265,8 +271,9 @@ pub trait RowKey: Sized {
     /// A stored key can be longer than that when such a field holds a longer
     /// value: scanning for that value is refused (give the field
     /// `#[pad(N)]`), and resuming a page after such a row needs an
-    /// [`OwnedKeyRange`], which holds rows of any length.
-    const SCAN_CAP: usize;
+    /// [`OwnedKeyRange`], which holds rows of any length. The default is
+    /// computed from the widest slot widths the derive records.
+    const SCAN_CAP: usize = __private::scan_cap(Self::__SCAN_WIDTHS);
 
     /// The key's time field and which way it is stored; `None` for a key
     /// without one. The derive takes, in this order:
@@ -368,6 +375,20 @@ pub trait RowKey: Sized {
     /// buffer shorter than [`encoded_len`](RowKey::encoded_len).
     fn encode_into(&self, buf: &mut [u8]) -> Result<usize, Error>;
 
+    /// `encode_into`, except that each salt slot [`encode_batch`] computes
+    /// is left as it was and described in `salts` instead. The default, for
+    /// a key with no salt (nothing to defer), is `encode_into` itself: the
+    /// derive then emits no second copy of it.
+    ///
+    /// # Errors
+    /// As `encode_into`.
+    #[doc(hidden)]
+    #[inline]
+    fn __encode_deferred(&self, buf: &mut [u8], salts: &mut DeferredSalts) -> Result<usize, Error> {
+        let _ = salts;
+        self.encode_into(buf)
+    }
+
     /// Encodes into a new `Vec` of exactly the key's length.
     ///
     /// # Errors
@@ -452,6 +473,22 @@ pub trait DecodeKey<'de>: Sized {
     #[inline]
     fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
         <Self as DecodeKey<'de>>::decode(bytes)
+    }
+
+    /// `decode`'s checks for [`verify_batch`], except that salts whose
+    /// bytes are ranges of the input are handed to `salts` instead of
+    /// hashed; the value itself is dropped. The default, for a key with no
+    /// salt (nothing to hand over), is `decode` itself, whose walk a second
+    /// one would only repeat.
+    ///
+    /// # Errors
+    /// As `decode`, for every check not handed over; with several failing
+    /// checks, not necessarily `decode`'s error.
+    #[doc(hidden)]
+    #[inline]
+    fn __verify_deferred(bytes: &'de [u8], salts: &mut DeferredSalts) -> Result<(), Error> {
+        let _ = salts;
+        <Self as DecodeKey<'de>>::decode(bytes).map(|_| ())
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::ast::Input;
 use crate::model::{Body, Layout};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -22,17 +23,19 @@ pub struct Walk<'a> {
     pub last_field: &'a str,
 }
 
-/// The `BatchKey` and `BatchDecode` impls. `widths` is the path to the
+/// The batch functions' methods of a salted key: `RowKey::__encode_deferred`
+/// and `DecodeKey::__verify_deferred` (nothing for a key without a salt,
+/// which keeps the traits' defaults). `widths` is the path to the
 /// exact widths `encode_into` uses (struct-level salt first, then prefix and
 /// body per field).
 pub fn expand(
     input: &Input,
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     widths: &TokenStream,
     multi_width: usize,
     walk: &Walk<'_>,
-) -> TokenStream {
+) -> (TokenStream, TokenStream) {
     let Walk {
         segment_count,
         decoded,
@@ -43,18 +46,14 @@ pub fn expand(
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();
-    let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
-    let lifetimes: Vec<_> = node
-        .generics
-        .lifetimes()
-        .map(|_| quote!('__rowkey_de))
-        .collect();
-    let ty_de = if lifetimes.is_empty() {
-        quote!(#ident)
-    } else {
-        quote!(#ident<#(#lifetimes),*>)
-    };
 
+    // Without a salt there is nothing to defer or hand over: the traits'
+    // defaults (`encode_into`, `decode`) and no second copy of either for
+    // the compiler to check in every crate that derives.
+    let has_salt = input.attrs.salt.is_some() || layouts.iter().any(|l| l.salt.is_some());
+    if !has_salt {
+        return (TokenStream::new(), TokenStream::new());
+    }
     // The struct-level salt is deferred first, then field salts in order
     // while there is room. A salt whose bytes the key does not hold as
     // hashed is computed here, as `encode_into` does: a reversed, inverted
@@ -76,7 +75,7 @@ pub fn expand(
                     && room > 0 =>
             {
                 room -= 1;
-                deferred_field(l, p, ident, widths, k)
+                deferred_field(l, p, ident, widths, k, &name)
             }
             _ => crate::encode::encode_field(l, p, ident, &name, widths),
         })
@@ -100,18 +99,6 @@ pub fn expand(
         }
     });
 
-    // Without a salt there is nothing to defer or hand over: the traits'
-    // defaults (`encode_into`, `decode`) and no second copy of either for
-    // the compiler to check in every crate that derives.
-    let has_salt = input.attrs.salt.is_some() || layouts.iter().any(|l| l.salt.is_some());
-    if !has_salt {
-        return quote! {
-            #[automatically_derived]
-            impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {}
-            #[automatically_derived]
-            impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {}
-        };
-    }
     let encode = crate::encode::encode_body(p, &name, multi_width, &fields, &multi);
 
     // decode's walk (`Walk::__rowkey_read`) with the salts it can hand
@@ -148,24 +135,17 @@ pub fn expand(
         }
     });
 
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics #p::BatchKey for #ident #ty_generics #where_clause {
-            #[inline]
-            fn __encode_deferred(
-                &self,
-                __out: &mut [#p::u8],
-                __salts: &mut #p::DeferredSalts,
-            ) -> #p::Result<#p::usize, #p::Error> {
-                #encode
-            }
+    let encode = quote! {
+        #[inline]
+        fn __encode_deferred(
+            &self,
+            __out: &mut [#p::u8],
+            __salts: &mut #p::DeferredSalts,
+        ) -> #p::Result<#p::usize, #p::Error> {
+            #encode
         }
-
-        #[automatically_derived]
-        impl<'__rowkey_de> #p::BatchDecode<'__rowkey_de> for #ty_de {
-            #verify
-        }
-    }
+    };
+    (encode, verify.unwrap_or_default())
 }
 
 /// A salted field: its body, pad or delimiter written as `encode_into`
@@ -173,16 +153,25 @@ pub fn expand(
 /// open and recorded with the body bytes it hashes.
 fn deferred_field(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     widths: &TokenStream,
     k: usize,
+    key: &str,
 ) -> TokenStream {
-    let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
-    let write = format_ident!("__rowkey_write_{}", l.index);
+    let write = if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+        quote! {
+            #p::rule::write_field::<#ty, #prefix, #body, false, false>(
+                &self.#field, __buf, &mut __pos, #frame, #key, #name,
+            )?;
+        }
+    } else {
+        let write = format_ident!("__rowkey_write_{}", l.index);
+        quote!(#ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;)
+    };
     let slot = format_ident!("__slot{}", l.index);
     let width = l.salt_width();
     let prefix = l.prefix_width();
@@ -193,13 +182,12 @@ fn deferred_field(
     };
     let delim = l.salt_delim.map(|d| quote!(__buf[__at + #k] = #d;));
     // (The first field's offset is where `__pos` starts: see `encode_field`.)
-    let offset = (l.index > 0)
-        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
+    let offset = crate::encode::offset(l, p, widths);
     quote! {
         #offset
         let __at = __pos;
         __pos += #prefix;
-        #ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;
+        #write
         #delim
         let __blen = <#ty as #p::KeyPart>::encoded_len(&self.#field);
         __salts.defer(#name, __at, #k, &[(__at + #width, __at + #width + __blen)]);

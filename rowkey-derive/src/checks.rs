@@ -4,12 +4,13 @@
 
 use crate::model::{Frame, Layout};
 use crate::valid;
+use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
 use quote::quote_spanned;
 
 /// Type-dependent rules, left to the compiler: each is a bound that only the
 /// fitting types satisfy, spanned on the attribute or field it is about.
-pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
+pub(crate) fn checks(l: &Layout, p: &Ident) -> TokenStream {
     let ty = &l.inner_static;
     let a = &l.field.attrs;
     let mut out = TokenStream::new();
@@ -24,7 +25,7 @@ pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
                 && !l.value_width()
                 && valid::known_width(l.inner_ty) != valid::Known::Fixed =>
         {
-            let p = respan(p, span);
+            let p = respan_ident(p, span);
             out.extend(quote_spanned! {span=>
                 #p::require_fixed_or_last::<
                     #p::Check<
@@ -44,7 +45,7 @@ pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
         // fixed-width rule is for one it says is fixed.)
         Frame::Pad { .. } if valid::known_width(l.inner_ty) != valid::Known::Variable => {
             let s = a.pad.as_ref().map_or(span, |x| x.span);
-            let p = respan(p, s);
+            let p = respan_ident(p, s);
             out.extend(quote_spanned! {s=>
                 #p::require_variable::<
                     #p::Check<#ty, { !#p::is_fixed(<#ty as #p::KeyPart>::WIDTH) }>,
@@ -64,6 +65,13 @@ pub(crate) fn checks(l: &Layout, p: &TokenStream) -> TokenStream {
 /// The compiler reports a failed bound where the path to the bound's
 /// function starts, so the crate path is given the span of what the error is
 /// about.
+/// The runtime's name (`__rowkey`) at `span`.
+pub(crate) fn respan_ident(p: &Ident, span: Span) -> Ident {
+    let mut p = p.clone();
+    p.set_span(span);
+    p
+}
+
 pub(crate) fn respan(tokens: &TokenStream, span: Span) -> TokenStream {
     tokens
         .clone()

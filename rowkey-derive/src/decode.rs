@@ -3,16 +3,20 @@
 
 use crate::encode::field_err;
 use crate::model::{Body, Digits, Frame, Layout};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// A field's part of decode's walk. With `check` (batch verification), a
 /// plain field whose value nothing else reads is only checked
 /// (`DecodePart::check_part`), not built.
-pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
+pub(crate) fn decode_field(l: &Layout, p: &Ident, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
     if crate::encode::plain_writer(l, p).is_some() {
         return read_plain(l, p, key, check);
+    }
+    if let Some((prefix, _, _)) = crate::encode::rule(l, p) {
+        return read_rule(l, p, key, check, &prefix);
     }
     let err = field_err(p, key, &l.name, &quote!(true));
     let name = &l.name;
@@ -235,30 +239,10 @@ pub(crate) fn decode_field(l: &Layout, p: &TokenStream, key: &str, check: bool) 
 /// The type's traits are named here, as the expanded read named them, so a
 /// type that lacks one is reported as before, once. With `check` (batch
 /// verification) the body is only checked (`DecodePart::check_part`).
-fn read_plain(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStream {
+fn read_plain(l: &Layout, p: &Ident, key: &str, check: bool) -> TokenStream {
     let ty = &l.inner_de;
     let (name, var) = (&l.name, format_ident!("__v{}", l.index));
-    let frame = match l.frame {
-        Frame::Pad { width, byte } => quote!(#p::PlainRead::Pad(#width, #byte)),
-        frame => {
-            let frame = match frame {
-                Frame::Delim { byte } => quote!(#p::SlotFrame::Delim(#byte)),
-                Frame::Fixed => quote!(#p::SlotFrame::Fixed),
-                _ => quote!(#p::SlotFrame::Last),
-            };
-            quote! {
-                #p::PlainRead::Framed(
-                    <#ty as #p::KeyPart>::WIDTH,
-                    if <#ty as #p::KeyPart>::SELF_DELIMITING {
-                        #p::Some(<#ty as #p::KeyPart>::delimited_len)
-                    } else {
-                        #p::None
-                    },
-                    #frame,
-                )
-            }
-        }
-    };
+    let frame = read_frame(l, p);
     let f = if check {
         quote!(check_part)
     } else {
@@ -279,5 +263,65 @@ fn read_plain(l: &Layout, p: &TokenStream, key: &str, check: bool) -> TokenStrea
         quote!(#at #read #record)
     } else {
         quote!(#at let #var = #read #record)
+    }
+}
+
+/// How the runtime's reads find a field's body (`__private::PlainRead`):
+/// its pad, or its width (the attribute's, else the type's, whose traits
+/// are named here) and frame.
+fn read_frame(l: &Layout, p: &Ident) -> TokenStream {
+    let ty = &l.inner_de;
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => return quote!(#p::PlainRead::Pad(#width, #byte)),
+        Frame::Delim { byte } => quote!(#p::SlotFrame::Delim(#byte)),
+        Frame::Fixed => quote!(#p::SlotFrame::Fixed),
+        Frame::Last => quote!(#p::SlotFrame::Last),
+    };
+    if let Some(w) = l.attr_body_width() {
+        return quote!(#p::PlainRead::Framed(#p::Some(#w), #p::None, #frame));
+    }
+    quote! {
+        #p::PlainRead::Framed(
+            <#ty as #p::KeyPart>::WIDTH,
+            if <#ty as #p::KeyPart>::SELF_DELIMITING {
+                #p::Some(<#ty as #p::KeyPart>::delimited_len)
+            } else {
+                #p::None
+            },
+            #frame,
+        )
+    }
+}
+
+/// A field the runtime's rules read (`encode::rule`, `__private::read_field`):
+/// its prefix rule, its frame and the body rule's reader, named here. With
+/// `check`, a body of the type's own bytes that no bucket needs is only
+/// checked.
+fn read_rule(l: &Layout, p: &Ident, key: &str, check: bool, prefix: &TokenStream) -> TokenStream {
+    let ty = &l.inner_de;
+    let (name, var) = (&l.name, format_ident!("__v{}", l.index));
+    let frame = read_frame(l, p);
+    let checked = check && l.body == Body::Plain && l.bucket.is_none();
+    let read = match l.body {
+        Body::Plain if checked => quote!(<#ty as #p::DecodePart<'__rowkey_de>>::check_part),
+        Body::Plain => quote!(<#ty as #p::DecodePart<'__rowkey_de>>::decode_part),
+        Body::ReverseTs => quote!(#p::rule::RevTs::read::<#ty>),
+        Body::Twos => quote!(<#ty as #p::TwosComplement>::decode_twos),
+        Body::Reverse => quote!(<#ty as #p::Reversible>::decode_reversed),
+    };
+    let sink = if l.salt.is_some() {
+        quote!(&mut *__sink)
+    } else {
+        quote!(&mut #p::NoSink)
+    };
+    let call = quote! {
+        #p::rule::read_field::<_, #prefix, VERIFY, _, _>(
+            __in, &mut __pos, #frame, #read, __segs, &mut __seg, #sink, #key, #name,
+        )?;
+    };
+    if checked {
+        call
+    } else {
+        quote!(let #var = #call)
     }
 }

@@ -3,7 +3,8 @@
 //! once for encode, scan bounds and batches, and the call of a writer in
 //! `encode_into`.
 
-use crate::model::{Body, Digits, Frame, Layout};
+use crate::model::{Body, Digits, Frame, Layout, Offset};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -13,7 +14,7 @@ use quote::{format_ident, quote};
 /// (`multi_width` bytes), each field's write (`fields`) and the salt's
 /// (`multi`).
 pub(crate) fn encode_body<'f>(
-    p: &TokenStream,
+    p: &Ident,
     name: &str,
     multi_width: usize,
     fields: impl IntoIterator<Item = &'f TokenStream>,
@@ -41,19 +42,14 @@ pub(crate) fn encode_body<'f>(
 /// runtime trait (imported once per derive, `import_in_field`), not a
 /// closure: each closure would be one more body for the compiler to check
 /// and, in a debug build, one more function to emit per call site.
-pub(crate) fn field_err(
-    p: &TokenStream,
-    key: &str,
-    field: &str,
-    known: &TokenStream,
-) -> TokenStream {
+pub(crate) fn field_err(p: &Ident, key: &str, field: &str, known: &TokenStream) -> TokenStream {
     let _ = p;
     quote!(.__rowkey_in_field::<#known>(#key, #field))
 }
 
 /// The import `field_err`'s method needs, at the top of the derive's
 /// `const _` block.
-pub(crate) fn import_in_field(p: &TokenStream) -> TokenStream {
+pub(crate) fn import_in_field(p: &Ident) -> TokenStream {
     quote!(use #p::InField as _;)
 }
 
@@ -66,7 +62,13 @@ pub(crate) fn import_in_field(p: &TokenStream) -> TokenStream {
 /// exists once. An `Option` field gets a presence byte in front:
 /// `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the inner
 /// value.
-pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
+    // A plain field is written and measured by the runtime's plain writer,
+    // a field of the runtime's rules by those (`plain_writer`, `rule`),
+    // wherever it is written: no functions of its own.
+    if !l.option && (plain_frame(l, p).is_some() || rule(l, p).is_some()) {
+        return TokenStream::new();
+    }
     let ty = l.inner_ty;
     let name = &l.name;
     let byte_tok = if let Frame::Pad { byte, .. } = l.frame {
@@ -318,12 +320,6 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
         }
     };
     if !l.option {
-        // A plain field is written and measured by the runtime's plain
-        // writer wherever it is written (`plain_writer`): no functions of
-        // its own.
-        if plain_frame(l, p).is_some() {
-            return TokenStream::new();
-        }
         return slot;
     }
     let outer_len = format_ident!("__rowkey_len_{}", l.index);
@@ -369,7 +365,7 @@ pub(crate) fn put_fns(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
 /// A field with no salt, bucket, digits, escape, reversal or inversion
 /// writes through the runtime's one copy of the plain writer
 /// (`__private::write_plain`): its frame there, else `None`.
-fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+fn plain_frame(l: &Layout, p: &Ident) -> Option<TokenStream> {
     match l.frame {
         Frame::Pad { width, byte } => Some(quote!(#p::WriteFrame::Pad(#width, #byte))),
         Frame::Delim { byte } if l.attr_body_width().is_none() => {
@@ -391,11 +387,79 @@ fn plain_frame(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
     })
 }
 
+/// A field whose slot the runtime's rules write whole (`__private::rule`):
+/// its prefix rule, body rule and frame, else `None`. The body is the
+/// type's own bytes, reversed, in two's complement or a reversed
+/// timestamp; the prefix a salt, a bucket or both. (A reversed body under
+/// a salt, whose check hashes the value's forward bytes, and the other
+/// attributes keep the derive's own writer.)
+pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, TokenStream)> {
+    let simple = !l.option
+        && !l.desc
+        && !l.escaped
+        && l.decimal.is_none()
+        && l.width.is_none()
+        && l.spread.is_none()
+        && !l.phoenix
+        && !l.in_multi_salt
+        && !(l.body == Body::Reverse && l.salt.is_some());
+    if !simple || plain_frame(l, p).is_some() {
+        return None;
+    }
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::WriteFrame::Pad(#width, #byte)),
+        Frame::Delim { byte } => quote!(#p::WriteFrame::Delim(#byte)),
+        Frame::Fixed | Frame::Last => quote!(#p::WriteFrame::End),
+    };
+    let body = match l.body {
+        Body::Plain => quote!(#p::rule::Part),
+        Body::ReverseTs => quote!(#p::rule::RevTs),
+        Body::Twos => quote!(#p::rule::Twos),
+        Body::Reverse => {
+            let ty = &l.inner_static;
+            quote!(#p::rule::Rev<#ty>)
+        }
+    };
+    let salt = l.salt.map(|k| {
+        if let Some(d) = l.salt_delim {
+            quote!(#p::rule::SaltDelim<#k, #d>)
+        } else {
+            quote!(#p::rule::Salt<#k>)
+        }
+    });
+    let bucket = l.bucket.map(|n| quote!(#p::rule::Bucket<#n>));
+    let prefix = match (salt, bucket) {
+        (Some(s), Some(b)) => quote!(#p::rule::Both<#s, #b>),
+        (Some(one), None) | (None, Some(one)) => one,
+        (None, None) => quote!(#p::rule::NoPrefix),
+    };
+    // Spanned on the field's type: a type the prefix does not fit (a
+    // bucket's integer) is reported there, as the type itself would be.
+    let prefix = crate::checks::respan(&prefix, syn::spanned::Spanned::span(l.inner_ty));
+    Some((prefix, body, frame))
+}
+
 /// The frame of a field the runtime's plain writer writes whole
 /// (`__private::write_plain`, `plain_len`, `Scan::push_plain`): a plain field
 /// that is no `Option` (whose presence byte is the derive's), else `None`.
-pub(crate) fn plain_writer(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
+pub(crate) fn plain_writer(l: &Layout, p: &Ident) -> Option<TokenStream> {
     plain_frame(l, p).filter(|_| !l.option)
+}
+
+/// Where field `l` starts in `encode_into`, when every width before it is
+/// fixed: the derive's constant when it can tell, else the compiler's
+/// (`offset_of` over the layout's widths). Nothing for the first field
+/// (`__pos` starts there) or after a value-sized one.
+pub(crate) fn offset(l: &Layout, p: &Ident, widths: &TokenStream) -> Option<TokenStream> {
+    let before = 2 * l.index + 1;
+    match l.offset {
+        _ if l.index == 0 => None,
+        Offset::At(at) => Some(quote!(__pos = #at;)),
+        Offset::Moving => None,
+        Offset::Typed => {
+            Some(quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });))
+        }
+    }
 }
 
 /// One field of `encode_into`. `widths` is the path to the layout's exact
@@ -405,7 +469,7 @@ pub(crate) fn plain_writer(l: &Layout, p: &TokenStream) -> Option<TokenStream> {
 /// (measured: three callee-saved registers fewer in a padded key's encode).
 pub(crate) fn encode_field(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     key: &str,
     widths: &TokenStream,
@@ -418,18 +482,23 @@ pub(crate) fn encode_field(
 /// shard, say) instead of the key's own field.
 pub(crate) fn encode_field_from(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     key: &str,
     widths: &TokenStream,
     access: &TokenStream,
 ) -> TokenStream {
-    let before = 2 * l.index + 1;
     let ty = l.field.ty;
     let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
     let call = if let Some(frame) = plain_writer(l, p) {
         quote!(#p::write_plain::<#ty, true>(&#access, __buf, &mut __pos, #frame, #key, #name)?;)
+    } else if let Some((prefix, body, frame)) = rule(l, p) {
+        quote! {
+            #p::rule::write_field::<#ty, #prefix, #body, true, true>(
+                &#access, __buf, &mut __pos, #frame, #key, #name,
+            )?;
+        }
     } else {
         quote!(#ident::#write::<#ty, true, true>(&#access, __buf, &mut __pos)?;)
     };
@@ -447,8 +516,7 @@ pub(crate) fn encode_field_from(
     };
     // The first field's offset is the struct-level salt's width, where
     // `__pos` starts.
-    let offset = (l.index > 0)
-        .then(|| quote!(__pos = #p::at_offset(__pos, const { #p::offset_of(&#widths, #before) });));
+    let offset = offset(l, p, widths);
     quote! {
         #offset
         #at

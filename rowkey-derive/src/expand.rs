@@ -6,13 +6,14 @@
 //! `#![no_implicit_prelude]` and beside user items called `Result` or `core`.
 
 use crate::ast::{self, Input};
-use crate::checks::{checks, respan};
+use crate::checks::checks;
 use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
 use crate::encode::{encode_body, encode_field, put_fns};
-use crate::model::Layout;
+use crate::model::{Layout, Offset};
 use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
+use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::{DeriveInput, Lifetime};
@@ -43,7 +44,7 @@ fn krate(input: Option<&Input>) -> TokenStream {
 pub(crate) struct Gen<'a> {
     pub(crate) input: &'a Input<'a>,
     pub(crate) layouts: Vec<Layout<'a>>,
-    pub(crate) p: TokenStream,
+    pub(crate) p: Ident,
     pub(crate) ident: &'a syn::Ident,
     pub(crate) name: String,
     /// The struct with every lifetime set to `'__rowkey_de`, so a `&'a str`
@@ -85,7 +86,7 @@ impl<'a> Gen<'a> {
         // The runtime's `__private`, under a name the block's `use` gives it
         // (`expand`): 4 tokens a path instead of `::rowkey::__private`'s 9,
         // on thousands of paths per key.
-        let p = quote!(__rowkey);
+        let p = Ident::new("__rowkey", Span::call_site());
         let ident = &input.original.ident;
         let multi = input.attrs.salt.as_ref();
         let java = input.attrs.java_salt.as_ref();
@@ -145,10 +146,10 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let widths = widths_consts(&g);
     let import = crate::encode::import_in_field(&g.p);
     let p = &g.p;
-    let batch = batch_impls(&g);
-    let row_key = row_key_impl(&g);
+    let (batch_encode, batch_verify) = batch_methods(&g);
+    let row_key = row_key_impl(&g, &batch_encode);
     let inherent = inherent_impl(&g);
-    let decode = decode_impls(&g);
+    let decode = decode_impls(&g, &batch_verify);
     let checks = checks_fn(&g);
     let spread_items = crate::scan::spread_items(&g.layouts, p, &g.ty_static);
     let candidates = crate::spread::candidates(&g);
@@ -165,7 +166,6 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             #row_key
             #inherent
             #decode
-            #batch
             #checks
             #spread_items
             #candidates
@@ -185,14 +185,17 @@ fn with_lifetimes(input: &Input, lt: &Lifetime) -> TokenStream {
     }
 }
 
-/// The leading salt or bucket that splits and fan-outs spread over.
-fn spread(g: &Gen) -> TokenStream {
+/// `RowKey::SPREAD`, the leading salt or bucket that splits and fan-outs
+/// spread over; nothing (the trait's `Spread::None`) without one.
+fn spread(g: &Gen) -> Option<TokenStream> {
     let p = &g.p;
     if let Some(s) = &g.input.attrs.java_salt {
         let (buckets, width) = (s.buckets, s.width);
-        return quote!(#p::Spread::JavaHash { buckets: #buckets, width: #width });
+        return Some(quote! {
+            const SPREAD: #p::Spread = #p::Spread::JavaHash { buckets: #buckets, width: #width };
+        });
     }
-    match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
+    let spread = match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
         (Some(s), _) => {
             let k = s.chars;
             quote!(#p::Spread::HexSalt { chars: #k })
@@ -219,8 +222,9 @@ fn spread(g: &Gen) -> TokenStream {
             let n = l.bucket.unwrap_or(0);
             quote!(#p::Spread::Bucket { count: #n })
         }
-        _ => quote!(#p::Spread::None),
-    }
+        _ => return None,
+    };
+    Some(quote!(const SPREAD: #p::Spread = #spread;))
 }
 
 /// `RowKey::TIME`: the key's time field and its direction (`time.rs`);
@@ -238,7 +242,7 @@ fn time_field(g: &Gen) -> Option<TokenStream> {
 /// `impl RowKey`: the constants, the associated types a generic layer names,
 /// and `encode_into`, which checks the length once and calls each field's
 /// writer.
-fn row_key_impl(g: &Gen) -> TokenStream {
+fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let node = g.input.original;
     let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
@@ -280,10 +284,9 @@ fn row_key_impl(g: &Gen) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;
-            const MAX_WIDTH: #p::Option<#p::usize> = #p::sum_widths(&#w_max);
-            const SPREAD: #p::Spread = #spread;
-            const SCAN_CAP: #p::usize = #p::scan_cap(&#w_max);
+            // `MAX_WIDTH` and `SCAN_CAP`: the trait's defaults, from these.
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
+            #spread
             #first_option
             #time
             #layout
@@ -317,6 +320,8 @@ fn row_key_impl(g: &Gen) -> TokenStream {
             ) -> #p::Result<#p::usize, #p::Error> {
                 #encode
             }
+
+            #batch_encode
         }
     }
 }
@@ -356,7 +361,7 @@ fn inherent_impl(g: &Gen) -> TokenStream {
 /// `impl DecodeKey`, the inherent `decode`, `decode_unverified` and
 /// `explain`, all through the runtime's `walk`, and `impl Walk`: one walk
 /// of the key that `VERIFY` switches the salt and bucket checks of.
-fn decode_impls(g: &Gen) -> TokenStream {
+fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
     let w_exact = &g.w_exact;
     let segment_count = g.segment_count;
@@ -405,6 +410,7 @@ fn decode_impls(g: &Gen) -> TokenStream {
             }
 
             #unverified
+            #batch_verify
         }
 
         #[automatically_derived]
@@ -463,9 +469,10 @@ fn decode_impls(g: &Gen) -> TokenStream {
     }
 }
 
-/// `BatchKey` and `BatchDecode` (`batch.rs`): batch verification runs
-/// decode's walk, with the struct-level salt's read and check.
-fn batch_impls(g: &Gen) -> TokenStream {
+/// The batch methods (`batch.rs`) of the `RowKey` and `DecodeKey` impls:
+/// batch verification runs decode's walk, with the struct-level salt's
+/// read and check.
+fn batch_methods(g: &Gen) -> (TokenStream, TokenStream) {
     let (_, multi_head, multi_tail) = &g.multi;
     crate::batch::expand(
         g.input,
@@ -489,7 +496,7 @@ fn batch_impls(g: &Gen) -> TokenStream {
 /// bytes, then refuses, naming the field, instead of building the key.
 fn decoded_value(
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     name: &str,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let field_idents = layouts.iter().map(|l| l.field.ident);
@@ -520,7 +527,9 @@ fn decoded_value(
 
 /// A function never called, holding the layout's type-dependent checks
 /// (`checks.rs`) and the HBase row limit on the widest key, so that the
-/// compiler evaluates them.
+/// compiler evaluates them. The limit is left out when the derive can add
+/// the widths up itself (`fixed_part`), and the function when nothing is
+/// left.
 fn checks_fn(g: &Gen) -> TokenStream {
     let Gen {
         p,
@@ -530,19 +539,26 @@ fn checks_fn(g: &Gen) -> TokenStream {
     } = g;
     let w_max = &g.w_max;
     // A Phoenix key's columns are framed by its own rules (`phoenix.rs`).
-    let checks = g
+    let checks: Vec<_> = g
         .layouts
         .iter()
         .filter(|l| !l.phoenix)
-        .map(|l| checks(l, p));
+        .map(|l| checks(l, p))
+        .filter(|c| !c.is_empty())
+        .collect();
     let span = ident.span();
-    let path = respan(p, span);
-    let limit_check = quote_spanned! {span=>
-        #path::require_within_limit::<
-            #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
-            #ty_static,
-        >();
-    };
+    let path = crate::checks::respan_ident(p, span);
+    let limit_check = fixed_part(g).is_none_or(|w| w > HBASE_MAX_KEY).then(|| {
+        quote_spanned! {span=>
+            #path::require_within_limit::<
+                #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
+                #ty_static,
+            >();
+        }
+    });
+    if checks.is_empty() && limit_check.is_none() {
+        return TokenStream::new();
+    }
     quote! {
         #[allow(dead_code)]
         fn __rowkey_checks() {
@@ -550,6 +566,28 @@ fn checks_fn(g: &Gen) -> TokenStream {
             #limit_check
         }
     }
+}
+
+/// HBase's longest row key (`HConstants.MAX_ROW_LENGTH`).
+const HBASE_MAX_KEY: usize = 32767;
+
+/// The bytes of the key's fixed-width slots as `within_limit` adds them up
+/// (a value-sized slot counts nothing), when the attributes and spelled
+/// types tell every one; else `None`, for the compiler to work out.
+fn fixed_part(g: &Gen) -> Option<usize> {
+    let mut total = g.multi_width;
+    for l in &g.layouts {
+        if l.option || l.phoenix {
+            return None;
+        }
+        total += l.prefix_width();
+        match l.known_slot_width() {
+            Offset::At(w) => total += w,
+            Offset::Moving => {}
+            Offset::Typed => return None,
+        }
+    }
+    Some(total)
 }
 
 /// The layout's width arrays, once (see `Gen::static_widths`).
@@ -572,7 +610,7 @@ fn widths_consts(g: &Gen) -> TokenStream {
 /// shortest key) or, with `max`, the widest (for buffer sizes).
 fn widths_of(
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     multi_width: usize,
     statics: bool,
     max: bool,
@@ -587,7 +625,7 @@ fn widths_of(
     out
 }
 
-fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
+fn len_term(l: &Layout, p: &Ident, ident: &syn::Ident) -> TokenStream {
     let field = l.field.ident;
     len_term_from(l, p, ident, &quote!(self.#field))
 }
@@ -595,13 +633,16 @@ fn len_term(l: &Layout, p: &TokenStream, ident: &syn::Ident) -> TokenStream {
 /// [`len_term`] of the value `access` names.
 pub(crate) fn len_term_from(
     l: &Layout,
-    p: &TokenStream,
+    p: &Ident,
     ident: &syn::Ident,
     access: &TokenStream,
 ) -> TokenStream {
     let ty = l.field.ty;
     if let Some(frame) = crate::encode::plain_writer(l, p) {
         return quote!(#p::plain_len::<#ty>(&#access, #frame));
+    }
+    if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+        return quote!(#p::rule::field_len::<#ty, #prefix, #body, true>(&#access, #frame));
     }
     let len = format_ident!("__rowkey_len_{}", l.index);
     quote!(#ident::#len::<#ty, true>(&#access))

@@ -5,6 +5,7 @@
 use crate::expand::Gen;
 use crate::model::{Body, Digits, Frame, Layout};
 use crate::valid::{known_width, shape, Known, Shape};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::Type;
@@ -53,13 +54,7 @@ fn key_salt(g: &Gen) -> TokenStream {
     opt(p, md5)
 }
 
-fn field(
-    l: &Layout,
-    p: &TokenStream,
-    w_exact: &TokenStream,
-    phoenix: bool,
-    n: usize,
-) -> TokenStream {
+fn field(l: &Layout, p: &Ident, w_exact: &TokenStream, phoenix: bool, n: usize) -> TokenStream {
     let name = &l.name;
     let ty = type_text(l.field.ty);
     let encoding = encoding(l, p);
@@ -96,6 +91,9 @@ fn field(
     // The slot's exact width, from the array every other item indexes:
     // [0] is the struct-level salt, then (prefix, slot) per field.
     let slot = 2 + 2 * l.index;
+    if attrs.is_empty() {
+        return quote!(#p::FieldLayout::plain(#name, #ty, #encoding, #frame, #w_exact[#slot]));
+    }
     quote! {
         #p::FieldLayout {
             name: #name,
@@ -110,7 +108,7 @@ fn field(
 }
 
 /// The body's rule: the attribute that decides it, else the type's shape.
-fn encoding(l: &Layout, p: &TokenStream) -> TokenStream {
+fn encoding(l: &Layout, p: &Ident) -> TokenStream {
     let e = quote!(#p::LayoutEncoding);
     let inner = &l.inner_static;
     let utf8 = matches!(shape(l.inner_ty), Shape::Str | Shape::String);
@@ -174,7 +172,7 @@ fn vec_element(ty: &Type) -> Option<&Type> {
 }
 
 /// `Some(v)` or `None`, as the runtime's `Option`.
-fn opt<T: ToTokens>(p: &TokenStream, v: Option<T>) -> TokenStream {
+fn opt<T: ToTokens>(p: &Ident, v: Option<T>) -> TokenStream {
     v.map_or_else(|| quote!(#p::None), |v| quote!(#p::Some(#v)))
 }
 

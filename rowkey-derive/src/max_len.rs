@@ -1,18 +1,20 @@
 //! `K::MAX_LEN`, the widest key. For a key with no widest value the
 //! constant's evaluation fails at the first field that makes it unbounded,
 //! with a message naming that field and spanned on it. A field whose
-//! attributes bound its slot (`#[pad]`, `#[reverse_ts]`, `#[decimal(W)]`,
-//! `#[width]`) needs no check: only the others cost the compiler one call.
+//! attributes or spelled type bound its slot (`#[pad]`, `#[reverse_ts]`,
+//! `#[decimal(W)]`, `#[width]`, an integer, `bool`, an array) needs no
+//! check: only the others cost the compiler one call.
 
-use crate::checks::respan;
 use crate::model::{Frame, Layout};
+use crate::valid::{known_width, Known};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::quote_spanned;
 
-pub fn max_len(layouts: &[Layout], p: &TokenStream, w_max: &TokenStream, key: &str) -> TokenStream {
+pub fn max_len(layouts: &[Layout], p: &Ident, w_max: &TokenStream, key: &str) -> TokenStream {
     let checks = layouts
         .iter()
-        .filter(|l| !matches!(l.frame, Frame::Pad { .. }) && l.attr_body_width().is_none())
+        .filter(|l| !bounded(l))
         .map(|l| {
             let span = l.field.ident.span();
             let at = 2 + 2 * l.index;
@@ -22,7 +24,7 @@ pub fn max_len(layouts: &[Layout], p: &TokenStream, w_max: &TokenStream, key: &s
             );
             // `need_width` is `#[track_caller]`: the failure is reported
             // here, on the field.
-            let p = respan(p, span);
+            let p = crate::checks::respan_ident(p, span);
             quote_spanned! {span=> #p::need_width(#w_max[#at], #msg); }
         });
     quote::quote! {
@@ -32,4 +34,11 @@ pub fn max_len(layouts: &[Layout], p: &TokenStream, w_max: &TokenStream, key: &s
             #p::bounded(<Self as #p::RowKey>::MAX_WIDTH)
         };
     }
+}
+
+/// Whether the field's widest slot is bounded whatever its type says.
+fn bounded(l: &Layout) -> bool {
+    matches!(l.frame, Frame::Pad { .. })
+        || l.attr_body_width().is_some()
+        || (known_width(l.inner_ty) == Known::Fixed && !l.value_width())
 }

@@ -2,6 +2,7 @@
 //! so that encode, decode, explain and scan codegen agree by construction.
 
 use crate::ast::{Field, Input};
+use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::{Lifetime, Type};
@@ -84,13 +85,29 @@ pub struct Layout<'a> {
     pub phoenix: bool,
     /// `#[width(W)]`: the body is the value's low W bytes.
     pub width: Option<usize>,
+    /// Where the slot starts when the derive can tell from the attributes
+    /// and spelled types before it (`Offset`).
+    pub offset: Offset,
+}
+
+/// A slot's start, as far as the derive can tell without the types' own
+/// widths.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Offset {
+    /// Always this many bytes in (after the struct-level salt).
+    At(usize),
+    /// A field before it takes as many bytes as its value needs: no
+    /// constant offset.
+    Moving,
+    /// A type's own width decides it: the compiler works it out.
+    Typed,
 }
 
 impl<'a> Layout<'a> {
     pub fn all(input: &'a Input<'a>, de: &Lifetime) -> Vec<Layout<'a>> {
         let stat = Lifetime::new("'static", Span::call_site());
         let n = input.fields.len();
-        input
+        let mut layouts = input
             .fields
             .iter()
             .enumerate()
@@ -153,9 +170,52 @@ impl<'a> Layout<'a> {
                     spread: a.spread.as_ref().map(|s| s.count),
                     phoenix: input.attrs.phoenix.is_some(),
                     width: a.width.as_ref().map(|w| w.bytes),
+                    offset: Offset::Typed,
                 }
             })
-            .collect()
+            .collect::<Vec<_>>();
+        let multi = input
+            .attrs
+            .salt
+            .as_ref()
+            .map_or(0, |s| s.chars + usize::from(s.delim.is_some()))
+            + input.attrs.java_salt.as_ref().map_or(0, |s| s.width);
+        let mut at = Offset::At(multi);
+        for l in &mut layouts {
+            l.offset = at;
+            at = match (at, l.known_slot_width()) {
+                (Offset::Moving, _) | (_, Offset::Moving) => Offset::Moving,
+                (Offset::At(a), Offset::At(w)) => Offset::At(a + l.prefix_width() + w),
+                _ => Offset::Typed,
+            };
+        }
+        layouts
+    }
+
+    /// The slot's width (without salt or bucket) as far as the attributes
+    /// and the spelled type tell: `At(w)` for every value, `Moving` when
+    /// it depends on the value, `Typed` when on the type's `KeyPart`.
+    pub fn known_slot_width(&self) -> Offset {
+        let delim = usize::from(matches!(self.frame, Frame::Delim { .. }));
+        if self.option || self.phoenix || self.value_width() {
+            return Offset::Moving;
+        }
+        if let Frame::Pad { width, .. } = self.frame {
+            return Offset::At(width);
+        }
+        if let Some(w) = self.attr_body_width() {
+            return Offset::At(w + delim);
+        }
+        match crate::valid::shape(self.inner_ty) {
+            crate::valid::Shape::Int { bytes, .. } => Offset::At(bytes + delim),
+            crate::valid::Shape::Bool => Offset::At(1 + delim),
+            crate::valid::Shape::Str
+            | crate::valid::Shape::String
+            | crate::valid::Shape::Bytes
+            | crate::valid::Shape::VecU8
+            | crate::valid::Shape::OtherVec => Offset::Moving,
+            _ => Offset::Typed,
+        }
     }
 
     pub fn bucket_width(&self) -> usize {
@@ -206,7 +266,7 @@ impl<'a> Layout<'a> {
     /// The body's width as an `Option<usize>` expression, for a body written
     /// from `ty` (the inner type, with whichever lifetimes the context
     /// needs).
-    pub fn body_width(&self, p: &TokenStream, ty: &Type) -> TokenStream {
+    pub fn body_width(&self, p: &Ident, ty: &Type) -> TokenStream {
         match self.attr_body_width() {
             Some(w) => quote!(#p::Some(#w)),
             None if self.value_width() => quote!(#p::None),
@@ -217,7 +277,7 @@ impl<'a> Layout<'a> {
     /// The slot's width without salt or bucket: `Some(n)` when every value
     /// takes `n` bytes. `max` asks for the widest slot instead, which an
     /// `Option` of a fixed-width type has too.
-    pub fn slot_width(&self, p: &TokenStream, ty: &Type, max: bool) -> TokenStream {
+    pub fn slot_width(&self, p: &Ident, ty: &Type, max: bool) -> TokenStream {
         let body = match self.attr_body_width() {
             // The widest value of a type of no fixed width that has a
             // bound (an `Option` inside the field's own `Option`). Only
@@ -244,7 +304,7 @@ impl<'a> Layout<'a> {
     /// The traits a value written into this field's slot must implement
     /// (for an `Option` field, its inner value). One list for encode and
     /// the scan builder.
-    pub fn value_bounds(&self, p: &TokenStream) -> TokenStream {
+    pub fn value_bounds(&self, p: &Ident) -> TokenStream {
         let mut bounds = quote!(#p::KeyPart);
         if self.bucket.is_some() {
             bounds.extend(quote!(+ #p::BucketValue));
@@ -280,7 +340,7 @@ impl<'a> Layout<'a> {
     /// The traits `__rowkey_len_i` needs to measure a value: fewer than
     /// writing it needs, so that a type missing one (a bucket's) is reported
     /// once, by the write.
-    pub fn len_bounds(&self, p: &TokenStream) -> TokenStream {
+    pub fn len_bounds(&self, p: &Ident) -> TokenStream {
         let mut bounds = quote!(#p::KeyPart);
         match (self.decimal, self.body) {
             (Some(Digits::Shortest), Body::ReverseTs) => bounds.extend(quote!(+ #p::ReverseTs)),
@@ -295,7 +355,7 @@ impl<'a> Layout<'a> {
 
     /// The bounds the scan builder puts on the value it is given: the
     /// slot's, or for an `Option` field an `Option` of the inner type.
-    pub fn scan_bounds(&self, p: &TokenStream) -> TokenStream {
+    pub fn scan_bounds(&self, p: &Ident) -> TokenStream {
         if self.option {
             // The inner value's bounds, not its type: the builder method
             // names the field's type with its own lifetime, so an

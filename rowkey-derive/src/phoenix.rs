@@ -5,11 +5,12 @@
 
 use crate::encode::field_err;
 use crate::model::{Frame, Layout};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// The column's `PhxCol` constant.
-fn col(l: &Layout, n: usize, p: &TokenStream) -> TokenStream {
+fn col(l: &Layout, n: usize, p: &Ident) -> TokenStream {
     let desc = l.desc;
     let last = l.index + 1 == n;
     let width = match l.frame {
@@ -30,7 +31,7 @@ pub fn tail_open(layouts: &[Layout]) -> Vec<bool> {
 /// `encode_into`'s fields: the `0x00` separators owed to the columns
 /// written so far are counted in `__pending` and written only before a
 /// later column, so trailing NULLs leave nothing.
-pub fn encode_fields(layouts: &[Layout], p: &TokenStream, key: &str) -> Vec<TokenStream> {
+pub fn encode_fields(layouts: &[Layout], p: &Ident, key: &str) -> Vec<TokenStream> {
     let n = layouts.len();
     let mut out = vec![quote! {
         let mut __pending: #p::usize = 0;
@@ -71,7 +72,7 @@ pub fn encode_fields(layouts: &[Layout], p: &TokenStream, key: &str) -> Vec<Toke
 }
 
 /// `encoded_len`: what `encode_fields` writes, counted the same way.
-pub fn encoded_len(layouts: &[Layout], p: &TokenStream, multi_width: usize) -> TokenStream {
+pub fn encoded_len(layouts: &[Layout], p: &Ident, multi_width: usize) -> TokenStream {
     let n = layouts.len();
     let fields = layouts.iter().map(|l| {
         let c = col(l, n, p);
@@ -107,7 +108,7 @@ pub fn encoded_len(layouts: &[Layout], p: &TokenStream, multi_width: usize) -> T
 /// Per column, the writer and length functions the scan builder calls
 /// (`__rowkey_write_i`, `__rowkey_len_i`, as for other keys): a value with
 /// the separator after it, a NULL as its separator.
-pub fn put_fns(l: &Layout, n: usize, p: &TokenStream, key: &str) -> TokenStream {
+pub fn put_fns(l: &Layout, n: usize, p: &Ident, key: &str) -> TokenStream {
     let c = col(l, n, p);
     let bounds = l.value_bounds(p);
     let err = field_err(p, key, &l.name, &quote!(__KNOWN));
@@ -169,7 +170,7 @@ pub fn put_fns(l: &Layout, n: usize, p: &TokenStream, key: &str) -> TokenStream 
 
 /// A scan step's bookkeeping after field `l`'s value is pushed: where the
 /// key may end (`Scan::phx_keep`), and for the last column the exact key.
-pub fn after_push(l: &Layout, n: usize, p: &TokenStream) -> TokenStream {
+pub fn after_push(l: &Layout, n: usize, p: &Ident) -> TokenStream {
     let c = col(l, n, p);
     let inner = l.inner_ty;
     let keep = if l.option {
@@ -195,7 +196,7 @@ pub fn after_push(l: &Layout, n: usize, p: &TokenStream) -> TokenStream {
 pub fn range_call(
     l: &Layout,
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     key: &str,
     lo: &TokenStream,
     hi: &TokenStream,
@@ -240,7 +241,7 @@ pub fn range_call(
 }
 
 /// Decode's read of one column.
-pub fn decode_field(l: &Layout, n: usize, p: &TokenStream, key: &str) -> TokenStream {
+pub fn decode_field(l: &Layout, n: usize, p: &Ident, key: &str) -> TokenStream {
     let c = col(l, n, p);
     let ty = &l.inner_de;
     let name = &l.name;

@@ -4,6 +4,7 @@
 
 use crate::ast::Input;
 use crate::model::{Frame, Layout};
+use proc_macro2::Ident;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -12,7 +13,7 @@ use quote::{format_ident, quote};
 pub fn multi_salt(
     input: &Input,
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     key: &str,
     width: usize,
 ) -> (TokenStream, TokenStream, TokenStream) {
@@ -95,7 +96,7 @@ pub fn multi_salt(
 /// What a struct-level salt hashes of field `l`'s slot: with a salt
 /// delimiter, the value without its pad or trailing delimiter (the values
 /// are then joined by the salt's delimiter); without one, the slot whole.
-pub fn salt_part(l: &Layout, p: &TokenStream, joined: bool) -> TokenStream {
+pub fn salt_part(l: &Layout, p: &Ident, joined: bool) -> TokenStream {
     match l.frame {
         Frame::Pad { byte, .. } if joined => {
             let stored = byte ^ l.mask();
@@ -112,7 +113,7 @@ pub fn salt_part(l: &Layout, p: &TokenStream, joined: bool) -> TokenStream {
 pub fn java_salt(
     input: &Input,
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     key: &str,
 ) -> (TokenStream, TokenStream, TokenStream) {
     let Some(salt) = &input.attrs.java_salt else {
@@ -164,7 +165,7 @@ pub fn java_salt(
 /// the salt 0, as OpenTSDB leaves its global annotation row (metric UID 0)
 /// unsalted: it looks at the bytes right after the salt. Listed in another
 /// order, the fields are hashed whatever they hold.
-pub fn java_settings(input: &Input, p: &TokenStream) -> TokenStream {
+pub fn java_settings(input: &Input, p: &Ident) -> TokenStream {
     let Some(salt) = &input.attrs.java_salt else {
         return quote!();
     };

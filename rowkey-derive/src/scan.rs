@@ -15,11 +15,12 @@
 
 use crate::ast::Input;
 use crate::model::{Body, Digits, Frame, Layout};
+use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::Lifetime;
 
-pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream {
+pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();
@@ -209,7 +210,7 @@ fn field(
     key: &str,
     salt_order: Option<(usize, bool)>,
     prev_salt: Option<(usize, bool)>,
-    p: &TokenStream,
+    p: &Ident,
     builder: &syn::Ident,
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
@@ -267,6 +268,8 @@ fn field(
     let plain = crate::encode::plain_writer(l, p);
     let push = if let Some(writer) = &plain {
         quote!(__s.push_plain(#fname, &__v, #writer))
+    } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+        quote!(#p::rule::push_field::<_, _, #prefix, #body>(__s, #fname, &__v, #frame))
     } else {
         quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
     };
@@ -379,6 +382,8 @@ fn field(
             crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
         } else if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
+        } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
+            quote!(#p::rule::range_field::<_, _, #prefix, #body>(__s, #fname, #open, #lo, #hi, #frame))
         } else {
             quote! {
                 __s.range(
@@ -445,7 +450,7 @@ fn field(
 /// holding the delimiter) is read as the stored values it means, not
 /// refused (`__private::cut_bounds`). Empty for other fields, whose bounds
 /// the writer checks as values.
-fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
+fn bound_cut(l: &Layout, p: &Ident) -> TokenStream {
     if !l.ranged() || l.body != Body::Plain || l.escaped || l.decimal.is_some() {
         return TokenStream::new();
     }
@@ -472,7 +477,7 @@ fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
 /// (`KeyPart::bound_fit`), so that a time between two milliseconds or
 /// before 1970 bounds the window rather than being refused. Built-in types
 /// store every bound they take as it is: nothing is emitted for them.
-fn bound_fit(l: &Layout, p: &TokenStream) -> TokenStream {
+fn bound_fit(l: &Layout, p: &Ident) -> TokenStream {
     if l.decimal.is_some() || crate::valid::known_width(l.inner_ty) != crate::valid::Known::Unknown
     {
         return TokenStream::new();
@@ -491,7 +496,7 @@ fn spread_step(
     l: &Layout,
     layouts: &[Layout],
     prev_salt: Option<(usize, bool)>,
-    p: &TokenStream,
+    p: &Ident,
 ) -> TokenStream {
     if l.spread.is_some() {
         return quote!(__s.spread_given(););
@@ -521,7 +526,7 @@ fn spread_step(
 /// For a key with a `#[spread]` field: the writer that fills a
 /// fanned-out range's room with a shard's bytes. (That the builder may skip
 /// the field is the scan-order markers' `Markers::skip`.)
-pub fn spread_items(layouts: &[Layout], p: &TokenStream, ty_static: &TokenStream) -> TokenStream {
+pub fn spread_items(layouts: &[Layout], p: &Ident, ty_static: &TokenStream) -> TokenStream {
     let Some(l) = layouts.iter().find(|l| l.spread.is_some()) else {
         return TokenStream::new();
     };
@@ -541,7 +546,7 @@ pub fn spread_items(layouts: &[Layout], p: &TokenStream, ty_static: &TokenStream
 /// A `#[decimal(W)]` range clamped to the W-digit values, as a
 /// `#[reverse_ts]` one is to the storable timestamps: a window past them
 /// selects nothing (no range), not an error.
-fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
+fn decimal_clamp(l: &Layout, p: &Ident) -> TokenStream {
     let too_wide = match (l.decimal, l.width, l.option) {
         (Some(Digits::Width(w)), _, false) => {
             quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w)
@@ -574,7 +579,7 @@ fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
 /// variable-width: inverted, a value sorts after its own extensions, so no
 /// one key range holds a value range. Refused when the builder runs; the
 /// built-in variable-width types take only a value at compile time.
-fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+fn desc_guard(l: &Layout, p: &Ident, key: &str) -> TokenStream {
     // (A Phoenix DESC value always ends in 0xFF.)
     if !(l.desc && l.frame == Frame::Last && !l.escaped && l.attr_body_width().is_none())
         || l.phoenix

@@ -20,7 +20,7 @@ pub struct Markers {
 
 pub fn markers(
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     key_ty: &TokenStream,
     lifetimes: &[&syn::Lifetime],
 ) -> Markers {
@@ -95,7 +95,7 @@ impl Markers {
     pub fn skip(
         &self,
         layouts: &[Layout],
-        p: &TokenStream,
+        p: &Ident,
         key_ty: &TokenStream,
         lifetimes: &[&syn::Lifetime],
     ) -> TokenStream {
@@ -113,7 +113,7 @@ impl Markers {
     }
 
     /// The where-clause predicates of field `i`'s builder method.
-    pub fn bound(&self, i: usize, p: &TokenStream, key_ty: &TokenStream) -> TokenStream {
+    pub fn bound(&self, i: usize, p: &Ident, key_ty: &TokenStream) -> TokenStream {
         let marker = self.names.get(i).unwrap_or(&self.end);
         quote! {
             #p::Stage<STAGE>: #p::ScanNext<#key_ty>,

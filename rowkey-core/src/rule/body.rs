@@ -1,0 +1,79 @@
+//! Bodies that are the type's own bytes: as `KeyPart` writes them, in
+//! two's complement (`#[twos_complement]`), or reversed (`#[reverse]`).
+
+use super::Body;
+use crate::part::{KeyPart, Reversible, TwosComplement};
+use crate::ErrorKind;
+use core::marker::PhantomData;
+
+/// The type's own bytes (`KeyPart::encode_part`).
+pub struct Part;
+
+impl<V: KeyPart + ?Sized> Body<V> for Part {
+    #[inline(always)]
+    fn len(v: &V) -> usize {
+        v.encoded_len()
+    }
+
+    #[inline(always)]
+    fn ends_with(v: &V, byte: u8) -> Option<bool> {
+        v.body_ends_with(byte)
+    }
+
+    #[inline(always)]
+    fn write(v: &V, out: &mut [u8]) -> Result<(), ErrorKind> {
+        v.encode_part(out)
+    }
+}
+
+/// `#[twos_complement]`: plain two's complement, as Java's
+/// `Bytes.toBytes(int)` writes it (negative values sort after positive).
+pub struct Twos;
+
+impl<V: KeyPart + TwosComplement> Body<V> for Twos {
+    #[inline(always)]
+    fn len(v: &V) -> usize {
+        v.encoded_len()
+    }
+
+    #[inline(always)]
+    fn ends_with(_: &V, _: u8) -> Option<bool> {
+        None
+    }
+
+    #[inline(always)]
+    fn write(v: &V, out: &mut [u8]) -> Result<(), ErrorKind> {
+        v.encode_twos(out)
+    }
+}
+
+/// `#[reverse]`: the type's bytes, stored back to front, so keys that
+/// share a suffix (phone numbers, user ids) spread over the keyspace. `T`
+/// is the field's type, which says how its bytes reverse; the value
+/// written may be any type that encodes as it does (a scan's `&str` for a
+/// `String` field).
+pub struct Rev<T>(PhantomData<T>);
+
+impl<V: KeyPart + ?Sized, T: Reversible> Body<V> for Rev<T> {
+    const REVERSED: bool = true;
+
+    #[inline(always)]
+    fn len(v: &V) -> usize {
+        v.encoded_len()
+    }
+
+    #[inline(always)]
+    fn ends_with(_: &V, _: u8) -> Option<bool> {
+        None
+    }
+
+    #[inline(always)]
+    fn write(v: &V, out: &mut [u8]) -> Result<(), ErrorKind> {
+        v.encode_part(out)
+    }
+
+    #[inline(always)]
+    fn finish(body: &mut [u8]) {
+        T::reverse_body(body);
+    }
+}

@@ -1,0 +1,309 @@
+//! A field's slot rule, composed by type from its attributes: the derive
+//! names a body rule (`Part`, `RevTs`, `Twos`, `Rev`) and a prefix rule
+//! (`NoPrefix`, `Bucket<N>`, `Salt<K>`, `SaltDelim<K, D>`, `Both<..>`)
+//! per field, and [`write_field`], [`field_len`] and [`read_field`] here
+//! write, measure and read the slot through them. Each attribute's bytes
+//! are in the one file of this module named after it; the derive's
+//! expansion holds a call per field instead of the field's code.
+
+mod body;
+pub(crate) mod bucket;
+pub(crate) mod frame;
+pub(crate) mod pad;
+pub(crate) mod reverse_ts;
+pub(crate) mod salt;
+
+pub use body::{Part, Rev, Twos};
+pub use bucket::Bucket;
+pub use reverse_ts::RevTs;
+pub use salt::{Both, NoPrefix, Salt, SaltDelim};
+
+use crate::__private::{
+    check_no_delim, check_pad_end, check_reversed_pad_end, field_error_in, push_segment, start_pad,
+    InField, SaltSink,
+};
+use crate::scan::Scan;
+use crate::slot::{take_framed, take_padded, PlainRead, WriteFrame};
+use crate::{Error, ErrorKind, KeyPart, RowKey, Segment, SegmentKind};
+use core::ops::Bound;
+
+/// How a field's value becomes its body's bytes.
+pub trait Body<V: ?Sized> {
+    /// The body is stored reversed (`#[reverse]`): a pad byte is checked
+    /// against its last stored byte, the value's first.
+    const REVERSED: bool = false;
+
+    /// The body's length for `v`.
+    fn len(v: &V) -> usize;
+
+    /// Whether the body ends in `byte`, when the value can tell without
+    /// being written (see `KeyPart::body_ends_with`).
+    fn ends_with(v: &V, byte: u8) -> Option<bool>;
+
+    /// Writes the body, `len(v)` bytes, into `out`.
+    ///
+    /// # Errors
+    /// The value's refusal.
+    fn write(v: &V, out: &mut [u8]) -> Result<(), ErrorKind>;
+
+    /// Turns the written body into its stored form (after a salt has
+    /// hashed it).
+    #[inline(always)]
+    fn finish(body: &mut [u8]) {
+        let _ = body;
+    }
+}
+
+/// The bytes a field's prefix takes, whatever the value: measuring a slot
+/// asks nothing of the value's type that writing it does not ask again,
+/// so a type missing a prefix's trait is reported once, by the write.
+pub trait PrefixWidth {
+    /// Bytes it takes.
+    const WIDTH: usize;
+}
+
+/// What a field writes before its body (a salt, a bucket), and checks
+/// against it when read.
+pub trait Prefix<V: ?Sized>: PrefixWidth {
+    /// Writes the prefix into `head` (`WIDTH` bytes), from the value and
+    /// its body as written, before `Body::finish`.
+    fn write(v: &V, head: &mut [u8], body: &[u8]);
+}
+
+/// The read side of a [`Prefix`]: taken before the body, checked after.
+pub trait ReadPrefix<T> {
+    /// What is read before the body (the stored salt, the bucket).
+    type Taken;
+
+    /// Reads the prefix at `*pos`, recording its segments.
+    ///
+    /// # Errors
+    /// The input ends early or lacks the salt's delimiter.
+    fn take<const N: usize>(
+        input: &[u8],
+        pos: &mut usize,
+        segs: &mut [Segment; N],
+        seg: &mut usize,
+        field: &'static str,
+    ) -> Result<Self::Taken, ErrorKind>;
+
+    /// With `VERIFY`, checks the prefix against the value read and its
+    /// body (`input[body_at..body_at + body.len()]`), or hands the check
+    /// to `sink`.
+    ///
+    /// # Errors
+    /// A salt or bucket that does not match.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "what a check needs, all known at the call"
+    )]
+    fn verify<const VERIFY: bool, S: SaltSink>(
+        taken: Self::Taken,
+        value: &T,
+        input: &[u8],
+        body: &[u8],
+        body_at: usize,
+        sink: &mut S,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<(), Error>;
+}
+
+/// Writes a field's slot at `*pos` (its prefix too when `PREFIX`), moving
+/// `*pos` past it; `KNOWN` as in [`field_error_in`].
+///
+/// # Errors
+/// The value's refusal, a body too long for its pad or ending in the pad
+/// byte, or holding the delimiter: named after the field.
+#[inline(always)]
+pub fn write_field<V, P, B, const PREFIX: bool, const KNOWN: bool>(
+    v: &V,
+    buf: &mut [u8],
+    pos: &mut usize,
+    frame: WriteFrame,
+    key: &'static str,
+    field: &'static str,
+) -> Result<(), Error>
+where
+    V: KeyPart + ?Sized,
+    P: Prefix<V>,
+    B: Body<V>,
+{
+    let at = *pos;
+    let body_at = at + if PREFIX { P::WIDTH } else { 0 };
+    let blen = B::len(v);
+    // The whole pad is filled before the body is written over its front
+    // (a store of constant width); a body ending in the pad byte is
+    // refused first when the value can tell.
+    let mut ends = None;
+    if let WriteFrame::Pad(width, byte) = frame {
+        ends = if B::REVERSED {
+            None
+        } else {
+            B::ends_with(v, byte)
+        };
+        if ends == Some(true) {
+            return Err(field_error_in::<KNOWN>(
+                key,
+                field,
+                ErrorKind::EndsWithPadByte { byte },
+            ));
+        }
+        start_pad(&mut buf[body_at..body_at + width], blen, byte)
+            .__rowkey_in_field::<KNOWN>(key, field)?;
+    }
+    B::write(v, &mut buf[body_at..body_at + blen]).__rowkey_in_field::<KNOWN>(key, field)?;
+    // A delimiter is searched for only in a body whose end its type does
+    // not say.
+    if let WriteFrame::Delim(byte) = frame {
+        if V::WIDTH.is_none() && !V::SELF_DELIMITING {
+            check_no_delim(&buf[body_at..body_at + blen], byte)
+                .__rowkey_in_field::<KNOWN>(key, field)?;
+        }
+    }
+    if PREFIX && P::WIDTH > 0 {
+        let (head, tail) = buf.split_at_mut(body_at);
+        P::write(v, &mut head[at..], &tail[..blen]);
+    }
+    B::finish(&mut buf[body_at..body_at + blen]);
+    match frame {
+        WriteFrame::Pad(width, byte) => {
+            if ends.is_none() {
+                let body = &buf[body_at..body_at + blen];
+                if B::REVERSED {
+                    check_reversed_pad_end(body, byte)
+                } else {
+                    check_pad_end(body, byte)
+                }
+                .__rowkey_in_field::<KNOWN>(key, field)?;
+            }
+            *pos = body_at + width;
+        }
+        WriteFrame::Delim(byte) => {
+            buf[body_at + blen] = byte;
+            *pos = body_at + blen + 1;
+        }
+        WriteFrame::End => *pos = body_at + blen,
+    }
+    Ok(())
+}
+
+/// The length of the slot [`write_field`] writes.
+#[inline(always)]
+pub fn field_len<V, P, B, const PREFIX: bool>(v: &V, frame: WriteFrame) -> usize
+where
+    V: KeyPart + ?Sized,
+    P: PrefixWidth,
+    B: Body<V>,
+{
+    (if PREFIX { P::WIDTH } else { 0 })
+        + match frame {
+            WriteFrame::Pad(width, _) => width,
+            WriteFrame::Delim(_) => B::len(v) + 1,
+            WriteFrame::End => B::len(v),
+        }
+}
+
+/// Decode's read of a slot [`write_field`] writes: the prefix, the body
+/// taken by `frame` and built by `decode` (the body rule's reader, named
+/// by the caller so that a type lacking it is reported as the expanded
+/// read reported it), the prefix checked against it, the segments
+/// recorded.
+///
+/// # Errors
+/// The input ends early, the body is no value, or (with `VERIFY`) the salt
+/// or bucket does not match: named after the field.
+#[inline(always)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each argument is one fact of the field the derive knows"
+)]
+pub fn read_field<'de, T, P, const VERIFY: bool, S, const N: usize>(
+    input: &'de [u8],
+    pos: &mut usize,
+    frame: PlainRead,
+    decode: fn(&'de [u8]) -> Result<T, ErrorKind>,
+    segs: &mut [Segment; N],
+    seg: &mut usize,
+    sink: &mut S,
+    key: &'static str,
+    field: &'static str,
+) -> Result<T, Error>
+where
+    P: ReadPrefix<T>,
+    S: SaltSink,
+{
+    let taken = P::take(input, pos, segs, seg, field).__rowkey_in_field::<true>(key, field)?;
+    let body_at = *pos;
+    let body = match frame {
+        PlainRead::Pad(width, byte) => take_padded(input, pos, width, byte),
+        PlainRead::Framed(width, measure, frame) => {
+            take_framed(input, pos, width, measure, 0, frame)
+        }
+    }
+    .__rowkey_in_field::<true>(key, field)?;
+    let value = decode(body).__rowkey_in_field::<true>(key, field)?;
+    P::verify::<VERIFY, S>(taken, &value, input, body, body_at, sink, key, field)?;
+    push_segment(segs, seg, field, SegmentKind::Field, body_at, *pos);
+    Ok(value)
+}
+
+/// A scan's exact value of a field [`write_field`] writes, pushed into the
+/// scan's prefix (as `Scan::push_plain` pushes a plain field).
+///
+/// # Errors
+/// As `Scan::push`.
+#[inline(always)]
+pub fn push_field<K, V, P, B>(
+    scan: &mut Scan<'_, K>,
+    field: &'static str,
+    v: &V,
+    frame: WriteFrame,
+) -> Result<(), Error>
+where
+    K: RowKey,
+    V: KeyPart,
+    P: Prefix<V>,
+    B: Body<V>,
+{
+    scan.push(
+        field,
+        field_len::<V, P, B, true>(v, frame),
+        #[inline(always)]
+        |buf, pos| write_field::<V, P, B, true, false>(v, buf, pos, frame, K::NAME, field),
+    )
+}
+
+/// A scan's range on a field [`write_field`] writes: its bounds written
+/// without the prefix (a range on a salted or bucketed field is refused
+/// before this; the bucket is fanned out over), as `Scan::range_plain`
+/// writes a plain field's.
+///
+/// # Errors
+/// As `Scan::range`.
+#[inline(always)]
+pub fn range_field<K, V, P, B>(
+    scan: &mut Scan<'_, K>,
+    field: &'static str,
+    open: bool,
+    lo: Bound<V>,
+    hi: Bound<V>,
+    frame: WriteFrame,
+) -> Result<(), Error>
+where
+    K: RowKey,
+    V: KeyPart,
+    P: Prefix<V>,
+    B: Body<V>,
+{
+    scan.range(
+        field,
+        open,
+        lo,
+        hi,
+        #[inline(always)]
+        |v| field_len::<V, P, B, false>(v, frame),
+        #[inline(always)]
+        |v, buf, pos| write_field::<V, P, B, false, false>(v, buf, pos, frame, K::NAME, field),
+    )
+}

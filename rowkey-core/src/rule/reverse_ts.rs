@@ -1,0 +1,47 @@
+//! `#[reverse_ts]`: a timestamp stored as `Long.MAX_VALUE - ts`, eight
+//! big-endian bytes, so the newest row sorts first.
+
+use super::Body;
+use crate::part::{KeyPart, ReverseTs};
+use crate::ErrorKind;
+
+/// An `i64::MAX - ts` body.
+pub struct RevTs;
+
+impl<V: KeyPart + ReverseTs> Body<V> for RevTs {
+    #[inline(always)]
+    fn len(_: &V) -> usize {
+        8
+    }
+
+    #[inline(always)]
+    fn ends_with(_: &V, _: u8) -> Option<bool> {
+        None
+    }
+
+    #[inline(always)]
+    fn write(v: &V, out: &mut [u8]) -> Result<(), ErrorKind> {
+        out.copy_from_slice(&v.to_reversed()?.to_be_bytes());
+        Ok(())
+    }
+}
+
+impl RevTs {
+    /// Reads the timestamp back from its eight stored bytes.
+    ///
+    /// # Errors
+    /// A stored value no timestamp of `V` writes.
+    #[inline(always)]
+    pub fn read<V: ReverseTs>(body: &[u8]) -> Result<V, ErrorKind> {
+        V::from_reversed(read_u64(body))
+    }
+}
+
+/// Eight big-endian bytes as a `u64`.
+#[inline]
+#[must_use]
+pub fn read_u64(bytes: &[u8]) -> u64 {
+    let mut arr = [0u8; 8];
+    arr.copy_from_slice(bytes);
+    u64::from_be_bytes(arr)
+}
