@@ -17,7 +17,7 @@ pub mod steps;
 #[cfg(feature = "alloc")]
 pub(crate) use args::IntoBounds;
 pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
-use ranges::{first_range, First, Shape};
+use ranges::{first_range, First, Shape, SpreadFan};
 pub use ranges::{ScanRanges, ScanStart};
 
 use crate::__private::{plain_len, write_plain, WriteFrame, HBASE_MAX_KEY};
@@ -616,9 +616,6 @@ impl<K: RowKey> Scan<'_, K> {
             java_fan: 0,
             bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
             succ: self.succ,
-            spread: self.spread,
-            spread_width: self.spread_width,
-            shard_salt: self.shard_salt(),
         };
         // The static bound holds for every value (each slot counted in it
         // has a fixed width); should it not, the rows are refused rather
@@ -787,6 +784,12 @@ impl<K: RowKey> Scan<'_, K> {
         }
         let n = self.len + self.gap;
         let mut shape = self.shape(buckets, salt_fan)?;
+        let spread = self.spread.map(|(at, put)| SpreadFan {
+            at,
+            width: self.spread_width,
+            put,
+            salt: self.shard_salt(),
+        });
         if let Some(salt) = java_fan {
             // 1 to 4 bytes (`scan_state_java`).
             shape.java_fan = u8::try_from(salt.width).unwrap_or(0);
@@ -826,11 +829,11 @@ impl<K: RowKey> Scan<'_, K> {
                 selects: false,
             }
         } else {
-            let mut first = first_range(&shape, &mut ranges.rows, count > 1);
+            let mut first = first_range(&shape, spread.as_ref(), &mut ranges.rows, count > 1);
             first.selects &= !below_least;
             first
         };
-        ranges.start(shape, &first, count);
+        ranges.start(shape, spread, &first, count);
         Ok(())
     }
 }
@@ -946,7 +949,7 @@ pub fn scan_state_java<K: RowKey>(
 pub fn scan_ranges<K: RowKey>(
     fill: impl FnOnce(&mut ScanRanges<K>) -> Result<(), Error>,
 ) -> Result<ScanRanges<K>, Error> {
-    let mut out = Ok(<ScanRanges<K> as ScanStart>::START);
+    let mut out = Ok(ScanRanges::blank());
     if let Ok(ranges) = &mut out {
         if let Err(e) = fill(ranges) {
             out = Err(e);
