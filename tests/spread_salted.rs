@@ -254,3 +254,70 @@ fn an_md5_salt_joining_the_spread_digits_follows_each_shard() {
         3
     );
 }
+
+/// An MD5 salt joining the spread's digits with a padded value (hashed
+/// without its pad) and a delimited one (without its delimiter): the
+/// other values' parts are the same in every shard's range.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(salt(md5, 1, fields(name, shard, tag), delim = b'_'))]
+struct Md5Framed<'a> {
+    #[pad(6)]
+    name: &'a str,
+    #[spread(3)]
+    #[decimal(1)]
+    #[delim(b'_')]
+    shard: u8,
+    #[delim(b'/')]
+    tag: &'a str,
+    ts: u64,
+}
+
+#[test]
+fn an_md5_salt_joining_framed_values_beside_the_spread_follows_each_shard() {
+    let (names, tags) = (["", "a", "bob", "carol!"], ["", "x", "yz"]);
+    let mut rng = Rng(0x0F1E_2D3C_4B5A_6978);
+    let all: BTreeSet<Vec<u8>> = (0..3000)
+        .map(|_| {
+            let key = Md5Framed {
+                name: names[rng.below(4) as usize],
+                shard: rng.below(3) as u8,
+                tag: tags[rng.below(3) as usize],
+                ts: rng.below(20),
+            };
+            key.to_vec().expect("encodes")
+        })
+        .collect();
+    let decoded = |row: &[u8]| {
+        let k = Md5Framed::decode(row).expect("decodes, salt checked");
+        (k.name.to_owned(), k.shard, k.tag.to_owned(), k.ts)
+    };
+    for name in names {
+        for tag in tags {
+            for (lo, hi) in [(0, 20), (3, 4), (7, 15)] {
+                let ranges = Md5Framed::scan()
+                    .name(name)
+                    .tag(tag)
+                    .ts(lo..hi)
+                    .ranges()
+                    .expect("scan");
+                assert_eq!(ranges.fan_out(), 3, "one range per shard");
+                let mut got = Vec::new();
+                for r in ranges {
+                    got.extend(all.range::<[u8], _>(r.bounds()).map(|row| decoded(row)));
+                }
+                got.sort();
+                let mut expected: Vec<_> = all
+                    .iter()
+                    .map(|row| decoded(row))
+                    .filter(|(n, _, t, ts)| n == name && t == tag && (lo..hi).contains(ts))
+                    .collect();
+                expected.sort();
+                assert!(
+                    !expected.is_empty() || lo == 3,
+                    "{name:?} {tag:?}: some rows"
+                );
+                assert_eq!(got, expected, "{name:?} {tag:?} {lo}..{hi}");
+            }
+        }
+    }
+}

@@ -17,7 +17,7 @@ pub mod steps;
 #[cfg(feature = "alloc")]
 pub(crate) use args::IntoBounds;
 pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
-use ranges::{first_range, First, Shape};
+use ranges::{first_range, First, Shape, SpreadFan};
 pub use ranges::{ScanRanges, ScanStart};
 
 use crate::__private::{plain_len, write_plain, WriteFrame, HBASE_MAX_KEY};
@@ -133,6 +133,8 @@ pub struct Scan<'r, K: RowKey> {
     /// shard's range has a salt of its own, worked out as the range is
     /// (`ShardSalt`).
     shard_salt: bool,
+    /// The open spread's place in the struct-level salt's `fields(..)`.
+    spread_order: u8,
 }
 
 impl<K: RowKey> Scan<'_, K> {
@@ -347,6 +349,9 @@ impl<K: RowKey> Scan<'_, K> {
         {
             self.salt_slot(order, usize::from(at), how)?;
             self.shard_salt = true;
+            // A place past the slots kept is not recorded (`salt_slot`):
+            // the salt is then never known.
+            self.spread_order = u8::try_from(order).unwrap_or(u8::MAX);
         }
         Ok(())
     }
@@ -616,9 +621,6 @@ impl<K: RowKey> Scan<'_, K> {
             java_fan: 0,
             bound: u16::try_from(self.row_bound).unwrap_or(u16::MAX),
             succ: self.succ,
-            spread: self.spread,
-            spread_width: self.spread_width,
-            shard_salt: self.shard_salt(),
         };
         // The static bound holds for every value (each slot counted in it
         // has a fixed width); should it not, the rows are refused rather
@@ -629,6 +631,18 @@ impl<K: RowKey> Scan<'_, K> {
             return Err(Self::overflow_error(self.last_field));
         }
         Ok(shape)
+    }
+
+    /// The open `#[spread]` field the ranges fan out over, if any.
+    #[inline(always)]
+    fn spread_fan(&self) -> Option<SpreadFan> {
+        let (at, put) = self.spread?;
+        Some(SpreadFan {
+            at,
+            width: self.spread_width,
+            put,
+            salt: self.shard_salt(),
+        })
     }
 
     /// Whether the scan gives every input of its Java-hash salt (an open
@@ -649,25 +663,47 @@ impl<K: RowKey> Scan<'_, K> {
         if !self.shard_salt || self.spread.is_none() {
             return None;
         }
-        let (kind, fields) = match (self.java, self.salt) {
-            (Some((salt, fields)), _) if self.java_known() => {
-                (ranges::SaltKind::Java(salt), fields)
-            }
-            (None, Some((chars, delim, fields))) if self.salt_seen == fields => (
-                ranges::SaltKind::Md5 {
-                    chars,
-                    delim,
-                    parts: self.salt_parts,
-                },
-                fields,
-            ),
-            _ => return None,
-        };
-        Some(ranges::ShardSalt {
-            kind,
-            fields,
+        let mut shard = ranges::ShardSalt {
             slots: self.salt_slots,
-        })
+            java_buckets: 0,
+            width: 0,
+            zero_first: false,
+            delim: None,
+            fields: 0,
+            spread_order: self.spread_order,
+            spread_part: crate::__private::SaltPart::Whole,
+        };
+        match (self.java, self.salt) {
+            (Some((salt, fields)), _) if self.java_known() => {
+                shard.java_buckets = salt.buckets;
+                // 1 to 4 bytes (`scan_state_java`).
+                shard.width = u8::try_from(salt.width).ok()?;
+                shard.zero_first = salt.zero_first;
+                shard.fields = fields;
+            }
+            (None, Some((chars, delim, fields))) if self.salt_seen == fields => {
+                (shard.width, shard.delim, shard.fields) = (chars, delim, fields);
+                let order = usize::from(self.spread_order);
+                shard.spread_part = *self.salt_parts.get(order)?;
+                // The other slots' bytes are the prefix's, the same in
+                // every range: cut to what the salt hashes once, here.
+                let c = usize::from(chars);
+                let rest = crate::buf(&self.ranges.rows.start).get(c..).unwrap_or(&[]);
+                let listed = shard.slots.iter_mut().zip(&self.salt_parts);
+                for (j, (slot, &how)) in listed.enumerate().take(usize::from(fields)) {
+                    let (s, e) = (usize::from(slot.0), usize::from(slot.1));
+                    if j == order {
+                        continue;
+                    }
+                    if let Some(bytes) = rest.get(s.saturating_sub(c)..e.saturating_sub(c)) {
+                        let cut = bytes.len() - crate::__private::salt_part(bytes, how).len();
+                        slot.1 = u16::try_from(e - cut).unwrap_or(slot.1);
+                    }
+                }
+            }
+            _ => return None,
+        }
+        Some(shard)
     }
 
     /// Writes a Java-hash salt the scan gives every input of into both rows;
@@ -787,6 +823,7 @@ impl<K: RowKey> Scan<'_, K> {
         }
         let n = self.len + self.gap;
         let mut shape = self.shape(buckets, salt_fan)?;
+        let spread = self.spread_fan();
         if let Some(salt) = java_fan {
             // 1 to 4 bytes (`scan_state_java`).
             shape.java_fan = u8::try_from(salt.width).unwrap_or(0);
@@ -826,11 +863,11 @@ impl<K: RowKey> Scan<'_, K> {
                 selects: false,
             }
         } else {
-            let mut first = first_range(&shape, &mut ranges.rows, count > 1);
+            let mut first = first_range(&shape, spread.as_ref(), &mut ranges.rows, count > 1);
             first.selects &= !below_least;
             first
         };
-        ranges.start(shape, &first, count);
+        ranges.start(shape, spread, &first, count);
         Ok(())
     }
 }
@@ -886,6 +923,7 @@ pub fn scan_state<K: RowKey>(
         spread: None,
         spread_width: 0,
         shard_salt: false,
+        spread_order: 0,
     };
     if let Some((chars, delim, fields)) = salt {
         match (u8::try_from(chars), u8::try_from(fields)) {
@@ -946,7 +984,7 @@ pub fn scan_state_java<K: RowKey>(
 pub fn scan_ranges<K: RowKey>(
     fill: impl FnOnce(&mut ScanRanges<K>) -> Result<(), Error>,
 ) -> Result<ScanRanges<K>, Error> {
-    let mut out = Ok(<ScanRanges<K> as ScanStart>::START);
+    let mut out = Ok(ScanRanges::blank());
     if let Ok(ranges) = &mut out {
         if let Err(e) = fill(ranges) {
             out = Err(e);
