@@ -22,6 +22,9 @@ pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
 };
 pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};
+pub use crate::scan::rules::{
+    Bucket, Delim as ScanDelim, Derived, Fit, Fixed, Last, Open, Pad, RevTs, ScanRule, Text,
+};
 pub use crate::scan::steps::*;
 pub use crate::scan::{
     reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,

@@ -101,7 +101,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let order = markers.bound(l.index, p, &key_ty);
         let (step, method) = field(
-            l, layouts, &name, salt_order, prev_salt, p, &builder, &lifetimes, &key_ty, &v, &order,
+            l, layouts, &name, salt_order, prev_salt, p, &lifetimes, &key_ty, &v, &order,
         );
         steps.extend(step);
         methods.extend(method);
@@ -145,7 +145,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         {
             #[inline]
             fn clone(&self) -> Self {
-                Self::__rowkey_at(#p::Clone::clone(&self.steps))
+                Self { steps: #p::Clone::clone(&self.steps), _key: #p::PhantomData }
             }
         }
 
@@ -188,13 +188,24 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         #inherent_ranges
 
         #[automatically_derived]
-        #[allow(clippy::needless_lifetimes, clippy::type_complexity)]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #p::Builder
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            type Steps = __S;
+            type At<const __N: #p::usize, __T> = #builder<#(#lifetimes,)* __N, __T>;
             #[inline(always)]
-            fn __rowkey_at<const N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* N, __T> {
+            fn into_steps(self) -> __S {
+                self.steps
+            }
+            #[inline(always)]
+            fn at<const __N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* __N, __T> {
                 #builder { steps, _key: #p::PhantomData }
             }
+        }
 
+        #[automatically_derived]
+        #[allow(clippy::needless_lifetimes)]
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
             #methods
         }
     }
@@ -210,7 +221,6 @@ fn field(
     salt_order: Option<(usize, bool)>,
     prev_salt: Option<(usize, bool)>,
     p: &TokenStream,
-    builder: &syn::Ident,
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
@@ -227,10 +237,119 @@ fn field(
         .contains(&v.to_string())
         .then_some(v);
     let v = v.iter();
+    let next_stage = i + 1;
+    let doc = if l.ranged() {
+        format!("Scans on `{fname}`: a value, or a range (the last step).")
+    } else {
+        format!("Scans on `{fname}`: a value.")
+    };
+    // The runtime's rule for the field's attributes, else the derive's own
+    // `ScanField` impl (`derived_steps`) through the `Derived` rule.
+    let (rule, steps) = match rule(l, layouts, salt_order.is_some(), p) {
+        Some(rule) => (rule, TokenStream::new()),
+        None => (
+            quote!(#p::Derived),
+            derived_steps(l, layouts, key, salt_order, prev_salt, p, lifetimes, key_ty),
+        ),
+    };
+    let method = if l.ranged() {
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<Self, __A, #ty, #rule, #i, #next_stage, #n>
+            where
+                #order
+                __A: #p::ScanArg<#ty>,
+            {
+                #p::ArgStep::step(arg, self)
+            }
+        }
+    } else {
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<Self, __A, #ty, #rule, #i, #next_stage>
+            where
+                #order
+                __A: #p::ScanValue<#ty>,
+            {
+                #p::ValueStep::step(value, self)
+            }
+        }
+    };
+    (steps, method)
+}
+
+/// The runtime's scan rule for a field (`__private::ScanRule`), composed
+/// by type from its attributes; `None` for attributes it has no rule for.
+fn rule(l: &Layout, layouts: &[Layout], salted: bool, p: &TokenStream) -> Option<TokenStream> {
+    let after_spread = l
+        .index
+        .checked_sub(1)
+        .is_some_and(|i| layouts[i].spread.is_some());
+    if l.phoenix
+        || l.option
+        || salted
+        || after_spread
+        || l.salt.is_some()
+        || l.spread.is_some()
+        || l.decimal.is_some()
+        || l.width.is_some()
+        || l.escaped
+        || l.desc
+    {
+        return None;
+    }
+    let slot = match (l.body, l.frame) {
+        (Body::Plain, frame) => {
+            let frame = match frame {
+                Frame::Pad { width, byte } => quote!(#p::Pad<#width, #byte>),
+                Frame::Delim { byte } => quote!(#p::ScanDelim<#byte>),
+                Frame::Fixed => quote!(#p::Fixed),
+                Frame::Last => quote!(#p::Open),
+            };
+            if !bound_cut(l, p).is_empty() {
+                quote!(#p::Text<#frame>)
+            } else if !bound_fit(l, p).is_empty() {
+                quote!(#p::Fit<#frame>)
+            } else {
+                frame
+            }
+        }
+        (Body::ReverseTs, Frame::Fixed | Frame::Last) => quote!(#p::RevTs),
+        _ => return None,
+    };
+    let slot = match l.bucket {
+        Some(count) => quote!(#p::Bucket<#count, #slot>),
+        None => slot,
+    };
+    Some(if l.index + 1 == layouts.len() {
+        quote!(#p::Last<#slot>)
+    } else {
+        slot
+    })
+}
+
+/// The derive's own `ScanField` impl for a field the runtime has no rule
+/// for: its value's bytes (a struct-level salt's slot, a spread's fan-out,
+/// Phoenix's rules) and, where it keeps value order, a range's.
+#[allow(clippy::too_many_arguments)]
+fn derived_steps(
+    l: &Layout,
+    layouts: &[Layout],
+    key: &str,
+    salt_order: Option<(usize, bool)>,
+    prev_salt: Option<(usize, bool)>,
+    p: &TokenStream,
+    lifetimes: &[&Lifetime],
+    key_ty: &TokenStream,
+) -> TokenStream {
+    let n = layouts.len();
+    let i = l.index;
+    let fname = &l.name;
     let write = format_ident!("__rowkey_write_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
     let prefix = l.prefix_width();
-    let next_stage = i + 1;
     // The salt hashes its fields in the order listed, which may not be key
     // order: each slot is filed under its place in the list.
     let (start, salt_slot) = match salt_order {
@@ -260,8 +379,6 @@ fn field(
             quote!(#p::KeyPart + #p::Presence<Inner: #inner + #p::CutBound>)
         }
     };
-    // Stage `i` only: at any other stage the call fails with the bound's
-    // message, which names the field expected (`scan_order.rs`).
     // A plain field has no writer of its own: the runtime's plain writer,
     // by its frame (`encode::plain_writer`).
     let plain = crate::encode::plain_writer(l, p);
@@ -300,28 +417,8 @@ fn field(
             }
         }
     };
-    let doc = if l.ranged() {
-        format!("Scans on `{fname}`: a value, or a range (the last step).")
-    } else {
-        format!("Scans on `{fname}`: a value.")
-    };
     if !l.ranged() {
-        let method = quote! {
-            #[doc = #doc]
-            #[inline]
-            pub fn #field<#(#v,)* __A>(
-                self,
-                value: __A,
-            ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #p::ValueOf<__A, #ty>, #i>>
-            where
-                #order
-                __A: #p::ScanValue<#ty>,
-                #p::ValueOf<__A, #ty>: #bounds,
-            {
-                Self::__rowkey_at(#p::EqStep(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)))
-            }
-        };
-        return (steps(TokenStream::new()), method);
+        return steps(TokenStream::new());
     }
     let bucket_fan = match l.bucket {
         Some(count) => quote!(__s.fan_bucket(#count);),
@@ -400,7 +497,7 @@ fn field(
             #call
         }
     };
-    let steps = steps(quote! {
+    steps(quote! {
         #[inline(always)]
         fn scan_range(
             __lo: #p::Bound<__V>,
@@ -411,33 +508,7 @@ fn field(
             #bucket_fan
             #range
         }
-    });
-    let method = quote! {
-        #[doc = #doc]
-        #[inline]
-        pub fn #field<#(#v,)* __A>(
-            self,
-            arg: __A,
-        ) -> #p::ArgOut<
-            __A,
-            #ty,
-            #builder<#(#lifetimes,)* #next_stage, #p::EqArg<__S, __A, #ty, #i>>,
-            #builder<#(#lifetimes,)* #n, #p::RangeArg<__S, __A, #ty, #i>>,
-        >
-        where
-            #order
-            __A: #p::ScanArg<#ty>,
-            #p::ArgValue<__A, #ty>: #bounds,
-        {
-            #p::arg_steps::<#i, #ty, __A, _, _, _, _, _>(
-                arg,
-                self.steps,
-                Self::__rowkey_at::<#next_stage, _>,
-                Self::__rowkey_at::<#n, _>,
-            )
-        }
-    };
-    (steps, method)
+    })
 }
 
 /// A range on a padded or delimited string or byte string: a bound the

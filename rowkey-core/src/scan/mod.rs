@@ -12,6 +12,7 @@
 mod args;
 pub(crate) mod cut;
 mod ranges;
+pub mod rules;
 pub mod steps;
 
 #[cfg(feature = "alloc")]

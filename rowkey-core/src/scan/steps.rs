@@ -1,22 +1,25 @@
 //! The steps a derived scan builder records, written once here rather than
-//! per field by the derive: a step is generic over the key and the field's
-//! index, and replays through the one impl of [`ScanField`] the derive
-//! writes per field (the field's own encoding and bounds). The
-//! derive emits no step type, nor a `Clone` or `Debug` impl per step, so a
-//! key's expansion shrinks by those items for each of its fields.
+//! per field by the derive: a step is generic over the key, the field's
+//! index and the field's rule (`rules`, composed by type from its
+//! attributes), and replays through that rule. The derive emits no step
+//! type, nor a `Clone` or `Debug` impl per step, and no function body per
+//! field: each field method is a one-line forward to [`ArgStep`] or
+//! [`ValueStep`].
 
+use super::rules::ScanRule;
 use super::{
     scan_finish, scan_ranges, scan_state, scan_state_java, Scan, ScanArg, ScanRanges, ScanValue,
     Step,
 };
 use crate::{Error, ErrorKind, RowKey};
 use core::fmt;
+use core::marker::PhantomData;
 use core::ops::Bound;
 
-/// Field `I` of the key as a scan writes it: the one impl the derive writes
-/// per field (its encoding and bounds), called by the replay of an
-/// [`EqStep`] or a [`RangeStep`]. One trait, not one for values and one for
-/// ranges, so a field costs one impl.
+/// Field `I` of the key as a scan writes it, for a field whose attributes
+/// have no rule in `rules` yet: the derive writes one impl for it (its
+/// encoding and bounds), called through the `Derived` rule. One trait, not
+/// one for values and one for ranges, so a field costs one impl.
 pub trait ScanField<const I: usize, V>: RowKey {
     /// Writes `value` as field `I`'s exact bytes into the scan.
     ///
@@ -42,32 +45,73 @@ pub trait ScanField<const I: usize, V>: RowKey {
     }
 }
 
-/// The calls before (`P`), then field `I` given the value `V`.
-#[derive(Clone, Debug)]
-pub struct EqStep<P, V, const I: usize>(pub P, pub V);
+/// The calls before (`P`), then field `I` given the value `V`, written by
+/// the rule `R` (`rules`).
+pub struct EqStep<P, V, R, const I: usize>(pub P, pub V, PhantomData<fn() -> R>);
 
-/// The calls before (`P`), then field `I` given a range of `V`.
-#[derive(Clone, Debug)]
-pub struct RangeStep<P, V, const I: usize>(pub P, pub Bound<V>, pub Bound<V>);
+/// The calls before (`P`), then field `I` given a range of `V`, written by
+/// the rule `R`.
+pub struct RangeStep<P, V, R, const I: usize>(
+    pub P,
+    pub Bound<V>,
+    pub Bound<V>,
+    PhantomData<fn() -> R>,
+);
+
+// By hand: the rule is a type only, neither cloned nor shown.
+impl<P: Clone, V: Clone, R, const I: usize> Clone for EqStep<P, V, R, I> {
+    fn clone(&self) -> Self {
+        EqStep(self.0.clone(), self.1.clone(), PhantomData)
+    }
+}
+
+impl<P: Clone, V: Clone, R, const I: usize> Clone for RangeStep<P, V, R, I> {
+    fn clone(&self) -> Self {
+        RangeStep(self.0.clone(), self.1.clone(), self.2.clone(), PhantomData)
+    }
+}
+
+impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for EqStep<P, V, R, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("EqStep")
+            .field(&self.0)
+            .field(&self.1)
+            .finish()
+    }
+}
+
+impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for RangeStep<P, V, R, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("RangeStep")
+            .field(&self.0)
+            .field(&self.1)
+            .field(&self.2)
+            .finish()
+    }
+}
 
 // The static bounds of field `I`'s step are set here from the key's
 // widths, constants of the key and `I`, instead of in each field's impl.
-impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for EqStep<P, V, I> {
+impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
+    for EqStep<P, V, R, I>
+{
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
         scan.row_bound(const { row_bound_at::<K>(I) });
-        K::scan_eq(self.1, scan)
+        R::eq(self.1, scan)
     }
 }
 
-impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for RangeStep<P, V, I> {
+impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
+    for RangeStep<P, V, R, I>
+{
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
         scan.row_bound(const { row_bound_at::<K>(I) });
         scan.prefix_bound(const { prefix_bound_at::<K>(I) });
-        K::scan_range(self.1, self.2, scan)
+        R::range(self.1, self.2, scan)
     }
 }
 
@@ -176,26 +220,63 @@ pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
     crate::__private::scan_row_bound(leading)
 }
 
-/// A ranged field method's result: `arg` recorded as field `I`'s step after
-/// `prev`, handed to `eq` (a value) or `range` (a range), each of which
-/// wraps it in the builder's next stage.
-#[inline(always)]
-pub fn arg_steps<const I: usize, T, A, S, E, R, F, G>(
-    arg: A,
-    prev: S,
-    eq: F,
-    range: G,
-) -> A::Out<E, R>
-where
-    A: ScanArg<T>,
-    F: FnOnce(EqStep<S, A::Value, I>) -> E,
-    G: FnOnce(RangeStep<S, A::Value, I>) -> R,
-{
-    arg.apply(
-        prev,
-        |s, v| eq(EqStep(s, v)),
-        |s, lo, hi| range(RangeStep(s, lo, hi)),
-    )
+/// A derived scan builder at any stage: what the runtime needs to record a
+/// field method's step and hand back the next stage. The derive implements
+/// it once per key, so that each field method is a one-line forward.
+pub trait Builder: Sized {
+    /// The steps recorded so far.
+    type Steps;
+    /// The builder at stage `N` holding the steps `T`.
+    type At<const N: usize, T>;
+    /// The steps recorded so far.
+    fn into_steps(self) -> Self::Steps;
+    /// The builder at stage `N` holding `steps`.
+    fn at<const N: usize, T>(steps: T) -> Self::At<N, T>;
+}
+
+/// A ranged field method: the argument `A` (a value or a range of the
+/// field type `T`) recorded as field `I`'s step, written by the rule `R`,
+/// after the builder `B`'s steps; stage `EQ` after a value, `END` after a
+/// range.
+pub trait ArgStep<T>: ScanArg<T> {
+    /// The builder's next stage.
+    fn step<B: Builder, R, const I: usize, const EQ: usize, const END: usize>(
+        self,
+        builder: B,
+    ) -> Next<B, Self, T, R, I, EQ, END>;
+}
+
+impl<T, A: ScanArg<T>> ArgStep<T> for A {
+    #[inline(always)]
+    fn step<B: Builder, R, const I: usize, const EQ: usize, const END: usize>(
+        self,
+        builder: B,
+    ) -> Next<B, Self, T, R, I, EQ, END> {
+        self.apply(
+            builder.into_steps(),
+            |s, v| B::at::<EQ, _>(EqStep(s, v, PhantomData)),
+            |s, lo, hi| B::at::<END, _>(RangeStep(s, lo, hi, PhantomData)),
+        )
+    }
+}
+
+/// [`ArgStep`] of a field that takes one exact value.
+pub trait ValueStep<T>: ScanValue<T> {
+    /// The builder's next stage.
+    fn step<B: Builder, R, const I: usize, const EQ: usize>(
+        self,
+        builder: B,
+    ) -> NextEq<B, Self, T, R, I, EQ>;
+}
+
+impl<T, A: ScanValue<T>> ValueStep<T> for A {
+    #[inline(always)]
+    fn step<B: Builder, R, const I: usize, const EQ: usize>(
+        self,
+        builder: B,
+    ) -> NextEq<B, Self, T, R, I, EQ> {
+        B::at::<EQ, _>(EqStep(builder.into_steps(), self.into_value(), PhantomData))
+    }
 }
 
 /// A builder's `Debug`: its name and the steps it holds.
@@ -214,13 +295,12 @@ pub fn debug_builder(
 
 // Short names for the types a builder method's signature spells per field.
 
-/// What a field method taking `A` for a field of type `T` encodes.
-pub type ArgValue<A, T> = <A as ScanArg<T>>::Value;
-/// A field method's result: `E` for a value, `R` for a range.
-pub type ArgOut<A, T, E, R> = <A as ScanArg<T>>::Out<E, R>;
-/// The steps `S`, then field `I` given the value `A` holds.
-pub type EqArg<S, A, T, const I: usize> = EqStep<S, <A as ScanArg<T>>::Value, I>;
-/// The steps `S`, then field `I` given the range `A` holds.
-pub type RangeArg<S, A, T, const I: usize> = RangeStep<S, <A as ScanArg<T>>::Value, I>;
-/// What a value-only field method taking `A` for a field of type `T` encodes.
-pub type ValueOf<A, T> = <A as ScanValue<T>>::Value;
+/// A ranged field method's result (see [`ArgStep`]).
+pub type Next<B, A, T, R, const I: usize, const EQ: usize, const END: usize> =
+    <A as ScanArg<T>>::Out<
+        <B as Builder>::At<EQ, EqStep<<B as Builder>::Steps, <A as ScanArg<T>>::Value, R, I>>,
+        <B as Builder>::At<END, RangeStep<<B as Builder>::Steps, <A as ScanArg<T>>::Value, R, I>>,
+    >;
+/// A value-only field method's result (see [`ValueStep`]).
+pub type NextEq<B, A, T, R, const I: usize, const EQ: usize> =
+    <B as Builder>::At<EQ, EqStep<<B as Builder>::Steps, <A as ScanValue<T>>::Value, R, I>>;
