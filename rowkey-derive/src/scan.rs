@@ -60,13 +60,13 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         } else {
             quote!(#p::None)
         };
-        quote!(#p::phx_replay::<#key_ty, __S, STAGE>(self.steps, #salt, &[#(#tail_open),*]))
+        quote!(#p::Replay::Phoenix { salt: #salt, tail_open: &[#(#tail_open),*] })
     } else if let Some(salt) = &input.attrs.java_salt {
         let settings = crate::salt::java_settings(input, p);
         let count = salt.fields.as_ref().map_or(0, Vec::len);
-        quote!(#p::replay_java::<#key_ty, __S, STAGE>(self.steps, #settings, #count, &[#(#buckets),*]))
+        quote!(#p::Replay::Java { salt: #settings, fields: #count, buckets: &[#(#buckets),*] })
     } else {
-        quote!(#p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*]))
+        quote!(#p::Replay::Md5 { salt: #salt_arg, buckets: &[#(#buckets),*] })
     };
 
     let markers = crate::scan_order::markers(layouts, p, &key_ty, &lifetimes);
@@ -116,15 +116,13 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         quote!()
     } else {
         quote! {
-            #[automatically_derived]
-            impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
-                #builder<#(#lifetimes,)* STAGE, __S>
+            /// See `rowkey::ScanBuilder::ranges`.
+            #[inline]
+            pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error>
+            where
+                __S: #p::Step<#key_ty>,
             {
-                /// See `rowkey::ScanBuilder::ranges`.
-                #[inline]
-                pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                    <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
-                }
+                #p::ScanBuilder::ranges(self)
             }
         }
     };
@@ -176,21 +174,11 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         }
 
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
-            #p::ScanBuilder<#key_ty> for #builder<#(#lifetimes,)* STAGE, __S>
-        {
-            #[inline]
-            fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                #replay
-            }
-        }
-
-        #inherent_ranges
-
-        #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #p::Builder
+        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #p::Builder<#key_ty>
             for #builder<#(#lifetimes,)* STAGE, __S>
         {
+            const STAGE: #p::usize = STAGE;
+            const REPLAY: #p::Replay = #replay;
             type Steps = __S;
             type At<const __N: #p::usize, __T> = #builder<#(#lifetimes,)* __N, __T>;
             #[inline(always)]
@@ -206,6 +194,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
         #[automatically_derived]
         #[allow(clippy::needless_lifetimes)]
         impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+            #inherent_ranges
             #methods
         }
     }
@@ -256,7 +245,7 @@ fn field(
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<Self, __A, #ty, #rule, #i, #next_stage, #n>
+            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #i, #next_stage, #n>
             where
                 #order
                 __A: #p::ScanArg<#ty>,
@@ -268,7 +257,7 @@ fn field(
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<Self, __A, #ty, #rule, #i, #next_stage>
+            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #i, #next_stage>
             where
                 #order
                 __A: #p::ScanValue<#ty>,

@@ -116,8 +116,7 @@ impl Markers {
     pub fn bound(&self, i: usize, p: &TokenStream, key_ty: &TokenStream) -> TokenStream {
         let marker = self.names.get(i).unwrap_or(&self.end);
         quote! {
-            #p::Stage<STAGE>: #p::ScanNext<#key_ty>,
-            <#p::Stage<STAGE> as #p::ScanNext<#key_ty>>::Field: #p::NextField<#key_ty, #marker>,
+            #p::Stage<STAGE>: #p::ScanNext<#key_ty, Field: #p::NextField<#key_ty, #marker>>,
         }
     }
 }

@@ -133,7 +133,7 @@ const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
     }
 }
 
-/// A builder's `ranges()`: replays the steps `S` given at stage `STAGE`
+/// A builder's `ranges()`: replays the steps `S` given at stage `stage`
 /// into a scan with the key's struct-level salt (see [`scan_state`]), and
 /// fans out the next field's bucket when the prefix stops before it
 /// (`buckets` holds each field's count, 0 for none).
@@ -141,15 +141,16 @@ const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
 #[inline(always)]
-pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
+pub fn replay<K: RowKey, S: Step<K>>(
     steps: S,
+    stage: usize,
     salt: Option<(usize, Option<u8>, usize)>,
     buckets: &[u32],
 ) -> Result<ScanRanges<K>, Error> {
     scan_ranges(|r| {
         let mut s = scan_state(r, salt);
         steps.apply(&mut s)?;
-        if let Some(&count) = buckets.get(STAGE) {
+        if let Some(&count) = buckets.get(stage) {
             if count != 0 {
                 s.fan_bucket(count);
             }
@@ -167,8 +168,9 @@ pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
 #[inline(always)]
-pub fn phx_replay<K: RowKey, S: Step<K>, const STAGE: usize>(
+pub fn phx_replay<K: RowKey, S: Step<K>>(
     steps: S,
+    stage: usize,
     salt: Option<crate::__private::JavaSalt>,
     tail_open: &[bool],
 ) -> Result<ScanRanges<K>, Error> {
@@ -179,7 +181,7 @@ pub fn phx_replay<K: RowKey, S: Step<K>, const STAGE: usize>(
         };
         s.phx_keep(s.len());
         steps.apply(&mut s)?;
-        if tail_open.get(STAGE).copied().unwrap_or(false) {
+        if tail_open.get(stage).copied().unwrap_or(false) {
             s.phx_prefix_end();
         }
         scan_finish(s)
@@ -193,8 +195,9 @@ pub fn phx_replay<K: RowKey, S: Step<K>, const STAGE: usize>(
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
 #[inline(always)]
-pub fn replay_java<K: RowKey, S: Step<K>, const STAGE: usize>(
+pub fn replay_java<K: RowKey, S: Step<K>>(
     steps: S,
+    stage: usize,
     salt: crate::__private::JavaSalt,
     fields: usize,
     buckets: &[u32],
@@ -202,7 +205,7 @@ pub fn replay_java<K: RowKey, S: Step<K>, const STAGE: usize>(
     scan_ranges(|r| {
         let mut s = scan_state_java(r, salt, fields);
         steps.apply(&mut s)?;
-        if let Some(&count) = buckets.get(STAGE) {
+        if let Some(&count) = buckets.get(stage) {
             if count != 0 {
                 s.fan_bucket(count);
             }
@@ -223,7 +226,13 @@ pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
 /// A derived scan builder at any stage: what the runtime needs to record a
 /// field method's step and hand back the next stage. The derive implements
 /// it once per key, so that each field method is a one-line forward.
-pub trait Builder: Sized {
+// Generic over the key, not naming it as an associated type: a key type
+// private to its module may have a public builder.
+pub trait Builder<K: RowKey>: Sized {
+    /// The builder's stage: the fields given so far.
+    const STAGE: usize;
+    /// How `ranges()` replays the steps for this key.
+    const REPLAY: Replay;
     /// The steps recorded so far.
     type Steps;
     /// The builder at stage `N` holding the steps `T`.
@@ -234,24 +243,73 @@ pub trait Builder: Sized {
     fn at<const N: usize, T>(steps: T) -> Self::At<N, T>;
 }
 
+/// A key's struct-level salt and what the scan fans out over once its
+/// steps are replayed: the arguments of [`replay`], [`replay_java`] or
+/// [`phx_replay`], written by the derive once per key.
+#[derive(Clone, Copy, Debug)]
+pub enum Replay {
+    /// No salt, or an MD5 salt (hex chars, delimiter, fields hashed); each
+    /// field's bucket count, 0 for none, up to the last bucketed field.
+    Md5 {
+        /// The struct-level salt.
+        salt: Option<(usize, Option<u8>, usize)>,
+        /// Bucket counts by field.
+        buckets: &'static [u32],
+    },
+    /// A Java-hash salt over `fields` fields (0: every byte after it).
+    Java {
+        /// The salt.
+        salt: crate::__private::JavaSalt,
+        /// Fields hashed.
+        fields: usize,
+        /// Bucket counts by field.
+        buckets: &'static [u32],
+    },
+    /// A `#[rowkey(phoenix)]` key (see [`phx_replay`]).
+    Phoenix {
+        /// Phoenix's `SALT_BUCKETS` salt.
+        salt: Option<crate::__private::JavaSalt>,
+        /// Whether every column from `i` on is nullable.
+        tail_open: &'static [bool],
+    },
+}
+
+// Every derived builder's `ranges()`: its key's replay, a constant the
+// optimizer folds, of the steps given.
+impl<K: RowKey, B: Builder<K, Steps: Step<K>>> crate::ScanBuilder<K> for B {
+    #[inline]
+    fn ranges(self) -> Result<ScanRanges<K>, Error> {
+        let steps = self.into_steps();
+        match B::REPLAY {
+            Replay::Md5 { salt, buckets } => replay(steps, B::STAGE, salt, buckets),
+            Replay::Java {
+                salt,
+                fields,
+                buckets,
+            } => replay_java(steps, B::STAGE, salt, fields, buckets),
+            Replay::Phoenix { salt, tail_open } => phx_replay(steps, B::STAGE, salt, tail_open),
+        }
+    }
+}
+
 /// A ranged field method: the argument `A` (a value or a range of the
 /// field type `T`) recorded as field `I`'s step, written by the rule `R`,
 /// after the builder `B`'s steps; stage `EQ` after a value, `END` after a
 /// range.
 pub trait ArgStep<T>: ScanArg<T> {
     /// The builder's next stage.
-    fn step<B: Builder, R, const I: usize, const EQ: usize, const END: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize, const END: usize>(
         self,
         builder: B,
-    ) -> Next<B, Self, T, R, I, EQ, END>;
+    ) -> Next<K, B, Self, T, R, I, EQ, END>;
 }
 
 impl<T, A: ScanArg<T>> ArgStep<T> for A {
     #[inline(always)]
-    fn step<B: Builder, R, const I: usize, const EQ: usize, const END: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize, const END: usize>(
         self,
         builder: B,
-    ) -> Next<B, Self, T, R, I, EQ, END> {
+    ) -> Next<K, B, Self, T, R, I, EQ, END> {
         self.apply(
             builder.into_steps(),
             |s, v| B::at::<EQ, _>(EqStep(s, v, PhantomData)),
@@ -263,18 +321,18 @@ impl<T, A: ScanArg<T>> ArgStep<T> for A {
 /// [`ArgStep`] of a field that takes one exact value.
 pub trait ValueStep<T>: ScanValue<T> {
     /// The builder's next stage.
-    fn step<B: Builder, R, const I: usize, const EQ: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize>(
         self,
         builder: B,
-    ) -> NextEq<B, Self, T, R, I, EQ>;
+    ) -> NextEq<K, B, Self, T, R, I, EQ>;
 }
 
 impl<T, A: ScanValue<T>> ValueStep<T> for A {
     #[inline(always)]
-    fn step<B: Builder, R, const I: usize, const EQ: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize>(
         self,
         builder: B,
-    ) -> NextEq<B, Self, T, R, I, EQ> {
+    ) -> NextEq<K, B, Self, T, R, I, EQ> {
         B::at::<EQ, _>(EqStep(builder.into_steps(), self.into_value(), PhantomData))
     }
 }
@@ -296,11 +354,12 @@ pub fn debug_builder(
 // Short names for the types a builder method's signature spells per field.
 
 /// A ranged field method's result (see [`ArgStep`]).
-pub type Next<B, A, T, R, const I: usize, const EQ: usize, const END: usize> =
-    <A as ScanArg<T>>::Out<
-        <B as Builder>::At<EQ, EqStep<<B as Builder>::Steps, <A as ScanArg<T>>::Value, R, I>>,
-        <B as Builder>::At<END, RangeStep<<B as Builder>::Steps, <A as ScanArg<T>>::Value, R, I>>,
-    >;
+pub type Next<K, B, A, T, R, const I: usize, const EQ: usize, const END: usize> = <A as ScanArg<
+    T,
+>>::Out<
+    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
+    <B as Builder<K>>::At<END, RangeStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
+>;
 /// A value-only field method's result (see [`ValueStep`]).
-pub type NextEq<B, A, T, R, const I: usize, const EQ: usize> =
-    <B as Builder>::At<EQ, EqStep<<B as Builder>::Steps, <A as ScanValue<T>>::Value, R, I>>;
+pub type NextEq<K, B, A, T, R, const I: usize, const EQ: usize> =
+    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanValue<T>>::Value, R, I>>;
