@@ -17,9 +17,10 @@ use crate::ast::Input;
 use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-use syn::Lifetime;
+use syn::{Ident, Lifetime};
 
-pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream {
+pub fn expand(input: &Input, layouts: &[Layout], ps: &TokenStream) -> TokenStream {
+    let p = &runtime_ident(ps);
     let node = input.original;
     let ident = &node.ident;
     let name = ident.to_string();
@@ -55,14 +56,14 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &TokenStream) -> TokenStream
     let replay = if input.attrs.phoenix.is_some() {
         let tail_open = crate::phoenix::tail_open(layouts);
         let salt = if input.attrs.java_salt.is_some() {
-            let settings = crate::salt::java_settings(input, p);
+            let settings = crate::salt::java_settings(input, ps);
             quote!(#p::Some(#settings))
         } else {
             quote!(#p::None)
         };
         quote!(#p::Replay::Phoenix { salt: #salt, tail_open: &[#(#tail_open),*] })
     } else if let Some(salt) = &input.attrs.java_salt {
-        let settings = crate::salt::java_settings(input, p);
+        let settings = crate::salt::java_settings(input, ps);
         let count = salt.fields.as_ref().map_or(0, Vec::len);
         quote!(#p::Replay::Java { salt: #settings, fields: #count, buckets: &[#(#buckets),*] })
     } else {
@@ -209,7 +210,7 @@ fn field(
     key: &str,
     salt_order: Option<(usize, bool)>,
     prev_salt: Option<(usize, bool)>,
-    p: &TokenStream,
+    p: &Ident,
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
@@ -221,10 +222,7 @@ fn field(
     let fname = &l.name;
     let ty = crate::model::with_lifetime(l.field.ty, v);
     // The value's lifetime parameter, for a type that has one.
-    let v = quote!(#ty)
-        .to_string()
-        .contains(&v.to_string())
-        .then_some(v);
+    let v = has_lifetime(&ty).then_some(v);
     let v = v.iter();
     let next_stage = i + 1;
     let doc = if l.ranged() {
@@ -271,7 +269,7 @@ fn field(
 
 /// The runtime's scan rule for a field (`__private::ScanRule`), composed
 /// by type from its attributes; `None` for attributes it has no rule for.
-fn rule(l: &Layout, layouts: &[Layout], salted: bool, p: &TokenStream) -> Option<TokenStream> {
+fn rule(l: &Layout, layouts: &[Layout], salted: bool, p: &Ident) -> Option<TokenStream> {
     let after_spread = l
         .index
         .checked_sub(1)
@@ -329,10 +327,12 @@ fn derived_steps(
     key: &str,
     salt_order: Option<(usize, bool)>,
     prev_salt: Option<(usize, bool)>,
-    p: &TokenStream,
+    p: &Ident,
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
 ) -> TokenStream {
+    // The other modules' helpers take the runtime's path as a stream.
+    let ps = &quote!(#p);
     let n = layouts.len();
     let i = l.index;
     let fname = &l.name;
@@ -343,7 +343,7 @@ fn derived_steps(
     // order: each slot is filed under its place in the list.
     let (start, salt_slot) = match salt_order {
         Some((order, joined)) => {
-            let how = crate::salt::salt_part(l, p, joined);
+            let how = crate::salt::salt_part(l, ps, joined);
             (
                 quote!(let __start = __s.len();),
                 quote!(__s.salt_slot(#order, __start + #prefix, #how)?;),
@@ -352,25 +352,25 @@ fn derived_steps(
         None => (quote!(), quote!()),
     };
     let exact = if l.phoenix {
-        crate::phoenix::after_push(l, n, p)
+        crate::phoenix::after_push(l, n, ps)
     } else if i + 1 == n {
         quote!(__s.exact();)
     } else {
         quote!()
     };
-    let bounds = l.scan_bounds(p);
+    let bounds = l.scan_bounds(ps);
     let cut = bound_cut(l, p);
     let bounds = match (cut.is_empty(), l.option) {
         (true, _) => bounds,
         (false, false) => quote!(#bounds + #p::CutBound),
         (false, true) => {
-            let inner = l.value_bounds(p);
+            let inner = l.value_bounds(ps);
             quote!(#p::KeyPart + #p::Presence<Inner: #inner + #p::CutBound>)
         }
     };
     // A plain field has no writer of its own: the runtime's plain writer,
     // by its frame (`encode::plain_writer`).
-    let plain = crate::encode::plain_writer(l, p);
+    let plain = crate::encode::plain_writer(l, ps);
     let push = if let Some(writer) = &plain {
         quote!(__s.push_plain(#fname, &__v, #writer))
     } else {
@@ -462,7 +462,7 @@ fn derived_steps(
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
         let call = if l.phoenix {
-            crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
+            crate::phoenix::range_call(l, layouts, ps, key, &lo, &hi)
         } else if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
         } else {
@@ -505,7 +505,7 @@ fn derived_steps(
 /// holding the delimiter) is read as the stored values it means, not
 /// refused (`__private::cut_bounds`). Empty for other fields, whose bounds
 /// the writer checks as values.
-fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
+fn bound_cut(l: &Layout, p: &Ident) -> TokenStream {
     if !l.ranged() || l.body != Body::Plain || l.escaped || l.decimal.is_some() {
         return TokenStream::new();
     }
@@ -532,7 +532,7 @@ fn bound_cut(l: &Layout, p: &TokenStream) -> TokenStream {
 /// (`KeyPart::bound_fit`), so that a time between two milliseconds or
 /// before 1970 bounds the window rather than being refused. Built-in types
 /// store every bound they take as it is: nothing is emitted for them.
-fn bound_fit(l: &Layout, p: &TokenStream) -> TokenStream {
+fn bound_fit(l: &Layout, p: &Ident) -> TokenStream {
     if l.decimal.is_some() || crate::valid::known_width(l.inner_ty) != crate::valid::Known::Unknown
     {
         return TokenStream::new();
@@ -551,7 +551,7 @@ fn spread_step(
     l: &Layout,
     layouts: &[Layout],
     prev_salt: Option<(usize, bool)>,
-    p: &TokenStream,
+    p: &Ident,
 ) -> TokenStream {
     if l.spread.is_some() {
         return quote!(__s.spread_given(););
@@ -569,7 +569,7 @@ fn spread_step(
     let salt_order = prev_salt.map_or_else(
         || quote!(#p::None),
         |(order, joined)| {
-            let how = crate::salt::salt_part(prev, p, joined);
+            let how = crate::salt::salt_part(prev, &quote!(#p), joined);
             quote!(#p::Some((#order, #how)))
         },
     );
@@ -601,7 +601,7 @@ pub fn spread_items(layouts: &[Layout], p: &TokenStream, ty_static: &TokenStream
 /// A `#[decimal(W)]` range clamped to the W-digit values, as a
 /// `#[reverse_ts]` one is to the storable timestamps: a window past them
 /// selects nothing (no range), not an error.
-fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
+fn decimal_clamp(l: &Layout, p: &Ident) -> TokenStream {
     let too_wide = match (l.decimal, l.width, l.option) {
         (Some(Digits::Width(w)), _, false) => {
             quote!(|__v: &_| #p::decimal_len(#p::Decimal::to_u128(__v)) > #w)
@@ -634,7 +634,7 @@ fn decimal_clamp(l: &Layout, p: &TokenStream) -> TokenStream {
 /// variable-width: inverted, a value sorts after its own extensions, so no
 /// one key range holds a value range. Refused when the builder runs; the
 /// built-in variable-width types take only a value at compile time.
-fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
+fn desc_guard(l: &Layout, p: &Ident, key: &str) -> TokenStream {
     // (A Phoenix DESC value always ends in 0xFF.)
     if !(l.desc && l.frame == Frame::Last && !l.escaped && l.attr_body_width().is_none())
         || l.phoenix
@@ -654,5 +654,34 @@ fn desc_guard(l: &Layout, p: &TokenStream, key: &str) -> TokenStream {
                 },
             ));
         }
+    }
+}
+
+/// The runtime's path as one identifier (`__rowkey`, the derive's import of
+/// `rowkey::__private`): quoting an identifier costs the macro a fraction
+/// of what splicing a token stream does, and the scan builder names the
+/// runtime in every item.
+fn runtime_ident(p: &TokenStream) -> Ident {
+    syn::parse2(p.clone()).unwrap_or_else(|_| Ident::new("__rowkey", Span::call_site()))
+}
+
+/// Whether a type names a lifetime (as `with_lifetime` replaces them).
+fn has_lifetime(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => r.lifetime.is_some() || has_lifetime(&r.elem),
+        syn::Type::Array(a) => has_lifetime(&a.elem),
+        syn::Type::Slice(s) => has_lifetime(&s.elem),
+        syn::Type::Paren(p) => has_lifetime(&p.elem),
+        syn::Type::Group(g) => has_lifetime(&g.elem),
+        syn::Type::Tuple(t) => t.elems.iter().any(has_lifetime),
+        syn::Type::Path(p) => p.path.segments.iter().any(|seg| match &seg.arguments {
+            syn::PathArguments::AngleBracketed(args) => args.args.iter().any(|a| match a {
+                syn::GenericArgument::Lifetime(_) => true,
+                syn::GenericArgument::Type(t) => has_lifetime(t),
+                _ => false,
+            }),
+            _ => false,
+        }),
+        _ => false,
     }
 }

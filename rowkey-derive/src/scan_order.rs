@@ -20,7 +20,7 @@ pub struct Markers {
 
 pub fn markers(
     layouts: &[Layout],
-    p: &TokenStream,
+    p: &Ident,
     key_ty: &TokenStream,
     lifetimes: &[&syn::Lifetime],
 ) -> Markers {
@@ -30,19 +30,10 @@ pub fn markers(
     } else {
         format_ident!("none")
     };
-    let type_words: Vec<String> = layouts
-        .iter()
-        .flat_map(|l| {
-            let ty = l.field.ty;
-            quote!(#ty)
-                .into_iter()
-                .filter_map(|t| match t {
-                    proc_macro2::TokenTree::Ident(i) => Some(i.to_string()),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let mut type_words = Vec::new();
+    for l in layouts {
+        type_idents(l.field.ty, &mut type_words);
+    }
     let shadows = fields
         .iter()
         .map(ToString::to_string)
@@ -95,7 +86,7 @@ impl Markers {
     pub fn skip(
         &self,
         layouts: &[Layout],
-        p: &TokenStream,
+        p: &Ident,
         key_ty: &TokenStream,
         lifetimes: &[&syn::Lifetime],
     ) -> TokenStream {
@@ -113,11 +104,46 @@ impl Markers {
     }
 
     /// The where-clause predicates of field `i`'s builder method.
-    pub fn bound(&self, i: usize, p: &TokenStream, key_ty: &TokenStream) -> TokenStream {
+    pub fn bound(&self, i: usize, p: &Ident, key_ty: &TokenStream) -> TokenStream {
         let marker = self.names.get(i).unwrap_or(&self.end);
         quote! {
             #p::Stage<STAGE>: #p::ScanNext<#key_ty, Field: #p::NextField<#key_ty, #marker>>,
         }
+    }
+}
+
+/// The names a type's paths are made of (`Option`, `u64`, ..), walked in
+/// the syntax tree rather than by printing the type's tokens, which costs
+/// the macro a call into the compiler per token.
+fn type_idents(ty: &syn::Type, out: &mut Vec<String>) {
+    match ty {
+        syn::Type::Reference(r) => type_idents(&r.elem, out),
+        syn::Type::Array(a) => type_idents(&a.elem, out),
+        syn::Type::Slice(s) => type_idents(&s.elem, out),
+        syn::Type::Paren(p) => type_idents(&p.elem, out),
+        syn::Type::Group(g) => type_idents(&g.elem, out),
+        syn::Type::Tuple(t) => t.elems.iter().for_each(|e| type_idents(e, out)),
+        syn::Type::Path(p) => {
+            if let Some(q) = &p.qself {
+                type_idents(&q.ty, out);
+            }
+            for seg in &p.path.segments {
+                out.push(seg.ident.to_string());
+                if let syn::PathArguments::AngleBracketed(args) = &seg.arguments {
+                    for arg in &args.args {
+                        if let syn::GenericArgument::Type(t) = arg {
+                            type_idents(t, out);
+                        }
+                    }
+                }
+            }
+        }
+        // Anything else (a macro, `impl Trait`, a fn pointer): printed
+        // whole, as every word in it might name a type.
+        other => out.extend(quote!(#other).into_iter().filter_map(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => Some(i.to_string()),
+            _ => None,
+        })),
     }
 }
 
