@@ -232,7 +232,7 @@ fn field(
     };
     // The runtime's rule for the field's attributes, else the derive's own
     // `ScanField` impl (`derived_steps`) through the `Derived` rule.
-    let (rule, steps) = match rule(l, layouts, salt_order.is_some(), p) {
+    let (rule, steps) = match rule(l, layouts, salt_order, p) {
         Some(rule) => (rule, TokenStream::new()),
         None => (
             quote!(#p::Derived),
@@ -269,51 +269,70 @@ fn field(
 
 /// The runtime's scan rule for a field (`__private::ScanRule`), composed
 /// by type from its attributes; `None` for attributes it has no rule for.
-fn rule(l: &Layout, layouts: &[Layout], salted: bool, p: &Ident) -> Option<TokenStream> {
+/// `salt_order` is the field's place in the struct-level salt's fields and
+/// whether that salt joins them with a delimiter.
+fn rule(
+    l: &Layout,
+    layouts: &[Layout],
+    salt_order: Option<(usize, bool)>,
+    p: &Ident,
+) -> Option<TokenStream> {
     let after_spread = l
         .index
         .checked_sub(1)
         .is_some_and(|i| layouts[i].spread.is_some());
     if l.phoenix
         || l.option
-        || salted
         || after_spread
-        || l.salt.is_some()
         || l.spread.is_some()
         || l.decimal.is_some()
         || l.width.is_some()
         || l.escaped
         || l.desc
+        || (l.salt.is_some() && l.body != Body::Plain)
     {
         return None;
     }
-    let slot = match (l.body, l.frame) {
-        (Body::Plain, frame) => {
-            let frame = match frame {
-                Frame::Pad { width, byte } => quote!(#p::Pad<#width, #byte>),
-                Frame::Delim { byte } => quote!(#p::ScanDelim<#byte>),
-                Frame::Fixed => quote!(#p::Fixed),
-                Frame::Last => quote!(#p::Open),
-            };
-            if !bound_cut(l, p).is_empty() {
-                quote!(#p::Text<#frame>)
-            } else if !bound_fit(l, p).is_empty() {
-                quote!(#p::Fit<#frame>)
-            } else {
-                frame
-            }
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::Pad<#width, #byte>),
+        Frame::Delim { byte } => quote!(#p::ScanDelim<#byte>),
+        Frame::Fixed => quote!(#p::Fixed),
+        Frame::Last => quote!(#p::Open),
+    };
+    let mut rule = match (l.body, l.frame) {
+        (Body::Plain, _) => match (l.salt, l.salt_delim) {
+            (Some(chars), None) => quote!(#p::Salt<#chars, #frame>),
+            (Some(chars), Some(d)) => quote!(#p::SaltDelim<#chars, #d, #frame>),
+            (None, _) if !bound_cut(l, p).is_empty() => quote!(#p::Text<#frame>),
+            (None, _) if !bound_fit(l, p).is_empty() => quote!(#p::Fit<#frame>),
+            (None, _) => frame,
+        },
+        (Body::Reverse, _) => {
+            let ty = &l.inner_static;
+            quote!(#p::Reverse<#ty, #frame>)
         }
         (Body::ReverseTs, Frame::Fixed | Frame::Last) => quote!(#p::RevTs),
+        (Body::Twos, Frame::Fixed | Frame::Last) => quote!(#p::Twos),
         _ => return None,
     };
-    let slot = match l.bucket {
-        Some(count) => quote!(#p::Bucket<#count, #slot>),
-        None => slot,
-    };
+    if let Some(count) = l.bucket {
+        rule = quote!(#p::Bucket<#count, #rule>);
+    }
+    if let Some((order, joined)) = salt_order {
+        if l.prefix_width() != 0 {
+            return None;
+        }
+        let part = match l.frame {
+            Frame::Pad { byte, .. } if joined => quote!(#p::StripPad<#byte>),
+            Frame::Delim { .. } if joined => quote!(#p::DropLast),
+            _ => quote!(#p::Whole),
+        };
+        rule = quote!(#p::Hashed<#order, #part, #rule>);
+    }
     Some(if l.index + 1 == layouts.len() {
-        quote!(#p::Last<#slot>)
+        quote!(#p::Last<#rule>)
     } else {
-        slot
+        rule
     })
 }
 

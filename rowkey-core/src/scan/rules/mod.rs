@@ -8,12 +8,20 @@
 //! [`ScanField`](super::steps::ScanField) (the [`Derived`] rule).
 
 mod bucket;
+mod key_salt;
 mod plain;
+mod reverse;
 mod reverse_ts;
+mod salt;
+mod twos;
 
 pub use bucket::Bucket;
+pub use key_salt::{DropLast, Hashed, StripPad, Whole};
 pub use plain::{Delim, Fit, Fixed, Open, Pad, Text};
+pub use reverse::Reverse;
 pub use reverse_ts::RevTs;
+pub use salt::{Salt, SaltDelim};
+pub use twos::Twos;
 
 use super::steps::ScanField;
 use super::Scan;
