@@ -51,9 +51,8 @@ pub fn markers(
         .iter()
         .map(|f| quote_spanned!(f.span()=> pub struct #f {}));
     let decls = quote! {
-        #(#[doc(hidden)] #[allow(non_camel_case_types, dead_code)] #decls)*
-        #[doc(hidden)]
-        #[allow(non_camel_case_types, dead_code)]
+        #(#[allow(non_camel_case_types)] #decls)*
+        #[allow(non_camel_case_types)]
         pub struct #end {}
     };
     let items = if let Some(module) = &module {
