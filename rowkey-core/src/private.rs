@@ -31,7 +31,7 @@ pub use crate::scan::{
     reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
     Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
-pub use crate::scan_order::{NextField, ScanNext};
+pub use crate::scan_order::NextField;
 pub use crate::slot::{
     at_offset, check_encode_len, check_trailing, plain_len, push_segment, take_framed, take_padded,
     write_plain, Frame as SlotFrame, WriteFrame,
@@ -55,14 +55,10 @@ pub use core::ops::Bound::{Excluded, Included, Unbounded};
 pub use core::clone::Clone;
 pub use core::fmt::{self, Debug, Formatter};
 pub use core::marker::PhantomData;
-pub use core::ops::{Bound, RangeBounds};
+pub use core::ops::{Bound, FnOnce, RangeBounds};
 pub use core::option::Option::{self, None, Some};
 pub use core::primitive::{bool, u32, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
-
-/// A scan builder's stage (fields given so far): field `i`'s method is
-/// bounded by the stage's expected field (`ScanNext`, `NextField`).
-pub struct Stage<const N: usize>;
 
 /// The scan builder of a key whose derive failed (beside the error), so
 /// that the stub `RowKey` impl has one.
@@ -70,22 +66,19 @@ pub struct NoScan;
 
 // Its ranges are the derive's failure: the one step it replays refuses.
 impl<K: RowKey> crate::scan::steps::Builder<K> for NoScan {
-    const STAGE: usize = 0;
     const REPLAY: crate::scan::steps::Replay = crate::scan::steps::Replay::Md5 {
         salt: None,
         buckets: &[],
     };
     type Steps = NoScan;
-    type At<const N: usize, T> = NoScan;
-    fn into_steps(self) -> NoScan {
-        self
-    }
-    fn at<const N: usize, T>(_: T) -> NoScan {
-        NoScan
+    type At<F, T> = NoScan;
+    fn map<F, T, U>(self, f: impl FnOnce(NoScan) -> (T, U)) -> (NoScan, U) {
+        (NoScan, f(self).1)
     }
 }
 
 impl<K: RowKey> Step<K> for NoScan {
+    const STAGE: usize = 0;
     fn apply(self, _: &mut Scan<'_, K>) -> Result<(), Error> {
         Err(Error::key(
             K::NAME,

@@ -1,17 +1,21 @@
-//! The typed scan builder: `T::scan()` returns `__TScan<'a, 0>`. Field `i`'s
-//! method requires stage `i` (a bound whose `on_unimplemented` message says
-//! fields go in key order), so fields can only be given in key order. A
-//! value moves to stage `i + 1`; a range ends the scan (stage `n`), since
-//! nothing after a range narrows a contiguous key range.
+//! The typed scan builder: `T::scan()` returns `__TScan<'a>`, whose `STAGE`
+//! parameter is the marker of the field it expects (`scan_order.rs`).
+//! Field `i`'s method requires that marker to be its own, so fields can
+//! only be given in key order. A value moves to the next field's marker; a
+//! range ends the scan (the end marker), since nothing after a range
+//! narrows a contiguous key range.
 //!
-//! The builder holds only what it was given: each call wraps the record of
-//! the calls before it in a step (the runtime's `EqStep` or `RangeStep`,
-//! generic over the field's index), and `ranges()` replays the steps into
-//! one `rowkey::__private::Scan`, each through the field's one `ScanField`
-//! impl written here. So a builder stage is as small as its arguments, the
-//! two rows of `SCAN_CAP` bytes exist once, in the `ScanRanges`, and the
-//! expansion holds no step type of its own. Everything here is emitted
-//! inside the key's anonymous `const _` block.
+//! Each method is a one-line forward to the runtime: it names the field's
+//! scan rule, a type composed from its attributes (`Last<Bucket<16,
+//! Fixed>>`, the runtime's `scan::rules`, one file per attribute), and the
+//! runtime records the call as a step generic over that rule. `ranges()`
+//! replays the steps into one `rowkey::__private::Scan`. The key's one
+//! `Builder` impl is all the runtime needs of the builder type, so the
+//! expansion holds no function body per field beyond its method. A field
+//! whose attributes have no rule there yet (Phoenix columns, `Option`s,
+//! `#[decimal]`, `#[width]`, `#[escaped]`, `#[desc]`, `#[spread]` and the
+//! field after one) is written by a `ScanField` impl here (`derived_steps`).
+//! Everything here is emitted inside the key's anonymous `const _` block.
 
 use crate::ast::Input;
 use crate::model::{Body, Digits, Frame, Layout};
@@ -70,7 +74,8 @@ pub fn expand(input: &Input, layouts: &[Layout], ps: &TokenStream) -> TokenStrea
         quote!(#p::Replay::Md5 { salt: #salt_arg, buckets: &[#(#buckets),*] })
     };
 
-    let markers = crate::scan_order::markers(layouts, p, &key_ty, &lifetimes);
+    let markers = crate::scan_order::markers(layouts);
+    let first = markers.stage(0);
     let order_items = markers.items();
     let spread_skip = markers.skip(layouts, p, &key_ty, &lifetimes);
     let mut steps = TokenStream::new();
@@ -101,8 +106,9 @@ pub fn expand(input: &Input, layouts: &[Layout], ps: &TokenStream) -> TokenStrea
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let order = markers.bound(l.index, p, &key_ty);
+        let stages = (markers.stage(l.index + 1), markers.stage(layouts.len()));
         let (step, method) = field(
-            l, layouts, &name, salt_order, prev_salt, p, &lifetimes, &key_ty, &v, &order,
+            l, layouts, &name, salt_order, prev_salt, p, &lifetimes, &key_ty, &v, &order, stages,
         );
         steps.extend(step);
         methods.extend(method);
@@ -131,15 +137,15 @@ pub fn expand(input: &Input, layouts: &[Layout], ps: &TokenStream) -> TokenStrea
     quote! {
         #[doc = #builder_doc]
         #[must_use = "a scan builder does nothing until its ranges() are taken"]
-        pub struct #builder<#(#lifetimes,)* const STAGE: #p::usize, __S = ()> {
+        pub struct #builder<#(#lifetimes,)* STAGE = #first, __S = ()> {
             steps: __S,
-            _key: #p::PhantomData<fn() -> #key_ty>,
+            _key: #p::PhantomData<fn() -> (#key_ty, STAGE)>,
         }
 
         // By hand, not derived: the derive's impls spell out both fields
         // (and `_key`, which says nothing), twice the code.
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Clone> #p::Clone
+        impl<#(#lifetimes,)* STAGE, __S: #p::Clone> #p::Clone
             for #builder<#(#lifetimes,)* STAGE, __S>
         {
             #[inline]
@@ -149,7 +155,7 @@ pub fn expand(input: &Input, layouts: &[Layout], ps: &TokenStream) -> TokenStrea
         }
 
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Debug> #p::Debug
+        impl<#(#lifetimes,)* STAGE, __S: #p::Debug> #p::Debug
             for #builder<#(#lifetimes,)* STAGE, __S>
         {
             fn fmt(&self, __f: &mut #p::Formatter<'_>) -> #p::fmt::Result {
@@ -169,32 +175,31 @@ pub fn expand(input: &Input, layouts: &[Layout], ps: &TokenStream) -> TokenStrea
 
             /// See `rowkey::RowKey::scan`.
             #[inline]
-            pub fn scan() -> #builder<#(#lifetimes,)* 0> {
+            pub fn scan() -> #builder<#(#lifetimes),*> {
                 #builder { steps: (), _key: #p::PhantomData }
             }
         }
 
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #p::Builder<#key_ty>
+        impl<#(#lifetimes,)* STAGE, __S> #p::Builder<#key_ty>
             for #builder<#(#lifetimes,)* STAGE, __S>
         {
-            const STAGE: #p::usize = STAGE;
             const REPLAY: #p::Replay = #replay;
             type Steps = __S;
-            type At<const __N: #p::usize, __T> = #builder<#(#lifetimes,)* __N, __T>;
+            type At<__F, __T> = #builder<#(#lifetimes,)* __F, __T>;
             #[inline(always)]
-            fn into_steps(self) -> __S {
-                self.steps
-            }
-            #[inline(always)]
-            fn at<const __N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* __N, __T> {
-                #builder { steps, _key: #p::PhantomData }
+            fn map<__F, __T, __U>(
+                self,
+                __f: impl #p::FnOnce(__S) -> (__T, __U),
+            ) -> (#builder<#(#lifetimes,)* __F, __T>, __U) {
+                let (__steps, __u) = __f(self.steps);
+                (#builder { steps: __steps, _key: #p::PhantomData }, __u)
             }
         }
 
         #[automatically_derived]
         #[allow(clippy::needless_lifetimes)]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+        impl<#(#lifetimes,)* STAGE, __S> #builder<#(#lifetimes,)* STAGE, __S> {
             #inherent_ranges
             #methods
         }
@@ -215,8 +220,8 @@ fn field(
     key_ty: &TokenStream,
     v: &Lifetime,
     order: &TokenStream,
+    (next, end): (&TokenStream, &TokenStream),
 ) -> (TokenStream, TokenStream) {
-    let n = layouts.len();
     let i = l.index;
     let field = l.field.ident;
     let fname = &l.name;
@@ -224,7 +229,6 @@ fn field(
     // The value's lifetime parameter, for a type that has one.
     let v = has_lifetime(&ty).then_some(v);
     let v = v.iter();
-    let next_stage = i + 1;
     let doc = if l.ranged() {
         format!("Scans on `{fname}`: a value, or a range (the last step).")
     } else {
@@ -243,7 +247,7 @@ fn field(
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #i, #next_stage, #n>
+            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #i, #next, #end>
             where
                 #order
                 __A: #p::ScanArg<#ty>,
@@ -255,7 +259,7 @@ fn field(
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #i, #next_stage>
+            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #i, #next>
             where
                 #order
                 __A: #p::ScanValue<#ty>,

@@ -1,8 +1,8 @@
 //! The scan builder's key-order bound, so that a call out of order names
 //! the field that comes next: a marker type per field, named and spanned as
-//! the field, and each builder stage mapped to the marker of the field it
-//! expects (the runtime's `ScanNext`); field `i`'s method requires that
-//! marker to be its own (`NextField`).
+//! the field. The builder's stage is the marker of the field it expects
+//! (its `STAGE` parameter); field `i`'s method requires that marker to be
+//! its own (the runtime's `NextField`).
 
 use crate::model::Layout;
 use proc_macro2::TokenStream;
@@ -18,12 +18,7 @@ pub struct Markers {
     items: TokenStream,
 }
 
-pub fn markers(
-    layouts: &[Layout],
-    p: &Ident,
-    key_ty: &TokenStream,
-    lifetimes: &[&syn::Lifetime],
-) -> Markers {
+pub fn markers(layouts: &[Layout]) -> Markers {
     let fields: Vec<&Ident> = layouts.iter().map(|l| l.field.ident).collect();
     let end = if fields.iter().any(|f| *f == "none") {
         format_ident!("no_field")
@@ -50,9 +45,11 @@ pub fn markers(
     let decls = fields
         .iter()
         .map(|f| quote_spanned!(f.span()=> pub struct #f {}));
+    // Never constructed: a marker is only a type, which a binary's
+    // dead-code lint (unlike a library's) reports.
     let decls = quote! {
-        #(#[allow(non_camel_case_types)] #decls)*
-        #[allow(non_camel_case_types)]
+        #(#[allow(non_camel_case_types, dead_code)] #decls)*
+        #[allow(non_camel_case_types, dead_code)]
         pub struct #end {}
     };
     let items = if let Some(module) = &module {
@@ -62,20 +59,11 @@ pub fn markers(
     };
     let names: Vec<TokenStream> = fields.iter().map(|f| path(f)).collect();
     let end = path(&end);
-    let stages = names.iter().chain([&end]).enumerate().map(|(i, marker)| {
-        quote! {
-            #[automatically_derived]
-            impl<#(#lifetimes),*> #p::ScanNext<#key_ty> for #p::Stage<#i> {
-                type Field = #marker;
-            }
-        }
-    });
-    let items = quote!(#items #(#stages)*);
     Markers { names, end, items }
 }
 
 impl Markers {
-    /// The declarations and the stage map, once per key.
+    /// The declarations, once per key.
     pub fn items(&self) -> &TokenStream {
         &self.items
     }
@@ -102,12 +90,16 @@ impl Markers {
         }
     }
 
-    /// The where-clause predicates of field `i`'s builder method.
+    /// The marker of field `i`: the stage at which its method is called
+    /// (`i == n` for the end, once every field is given or after a range).
+    pub fn stage(&self, i: usize) -> &TokenStream {
+        self.names.get(i).unwrap_or(&self.end)
+    }
+
+    /// The where-clause predicate of field `i`'s builder method.
     pub fn bound(&self, i: usize, p: &Ident, key_ty: &TokenStream) -> TokenStream {
-        let marker = self.names.get(i).unwrap_or(&self.end);
-        quote! {
-            #p::Stage<STAGE>: #p::ScanNext<#key_ty, Field: #p::NextField<#key_ty, #marker>>,
-        }
+        let marker = self.stage(i);
+        quote!(STAGE: #p::NextField<#key_ty, #marker>,)
     }
 }
 

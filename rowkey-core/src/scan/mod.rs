@@ -992,6 +992,10 @@ pub trait ScanBuilder<K: RowKey> {
 /// holds only these (the values given), not the rows, so each builder stage
 /// is as small as its arguments.
 pub trait Step<K: RowKey> {
+    /// The builder's stage after these calls: the fields given (the next
+    /// field's index), `usize::MAX` after a range.
+    const STAGE: usize;
+
     /// Writes this call (after the calls before it) into the scan.
     ///
     /// # Errors
@@ -1001,6 +1005,8 @@ pub trait Step<K: RowKey> {
 }
 
 impl<K: RowKey> Step<K> for () {
+    const STAGE: usize = 0;
+
     #[inline(always)]
     fn apply(self, _: &mut Scan<'_, K>) -> Result<(), Error> {
         Ok(())

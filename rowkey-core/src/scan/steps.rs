@@ -95,6 +95,8 @@ impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for RangeStep<P
 impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
     for EqStep<P, V, R, I>
 {
+    const STAGE: usize = I + 1;
+
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
@@ -106,6 +108,9 @@ impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
 impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
     for RangeStep<P, V, R, I>
 {
+    // A range ends the scan: no field after it.
+    const STAGE: usize = usize::MAX;
+
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
@@ -133,30 +138,28 @@ const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
     }
 }
 
-/// A builder's `ranges()`: replays the steps `S` given at stage `stage`
-/// into a scan with the key's struct-level salt (see [`scan_state`]), and
-/// fans out the next field's bucket when the prefix stops before it
-/// (`buckets` holds each field's count, 0 for none).
+/// A builder's `ranges()`: replays the steps `S` (their stage `S::STAGE`)
+/// into a scan of the ranges `r` with the key's struct-level salt (see
+/// [`scan_state`]), and fans out the next field's bucket when the prefix
+/// stops before it (`buckets` holds each field's count, 0 for none).
 ///
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
 #[inline(always)]
 pub fn replay<K: RowKey, S: Step<K>>(
     steps: S,
-    stage: usize,
+    r: &mut ScanRanges<K>,
     salt: Option<(usize, Option<u8>, usize)>,
     buckets: &[u32],
-) -> Result<ScanRanges<K>, Error> {
-    scan_ranges(|r| {
-        let mut s = scan_state(r, salt);
-        steps.apply(&mut s)?;
-        if let Some(&count) = buckets.get(stage) {
-            if count != 0 {
-                s.fan_bucket(count);
-            }
+) -> Result<(), Error> {
+    let mut s = scan_state(r, salt);
+    steps.apply(&mut s)?;
+    if let Some(&count) = buckets.get(S::STAGE) {
+        if count != 0 {
+            s.fan_bucket(count);
         }
-        scan_finish(s)
-    })
+    }
+    scan_finish(s)
 }
 
 /// [`replay`] for a `#[rowkey(phoenix)]` key, salted (`SALT_BUCKETS`, a
@@ -170,22 +173,20 @@ pub fn replay<K: RowKey, S: Step<K>>(
 #[inline(always)]
 pub fn phx_replay<K: RowKey, S: Step<K>>(
     steps: S,
-    stage: usize,
+    r: &mut ScanRanges<K>,
     salt: Option<crate::__private::JavaSalt>,
     tail_open: &[bool],
-) -> Result<ScanRanges<K>, Error> {
-    scan_ranges(|r| {
-        let mut s = match salt {
-            Some(salt) => scan_state_java(r, salt, 0),
-            None => scan_state(r, None),
-        };
-        s.phx_keep(s.len());
-        steps.apply(&mut s)?;
-        if tail_open.get(stage).copied().unwrap_or(false) {
-            s.phx_prefix_end();
-        }
-        scan_finish(s)
-    })
+) -> Result<(), Error> {
+    let mut s = match salt {
+        Some(salt) => scan_state_java(r, salt, 0),
+        None => scan_state(r, None),
+    };
+    s.phx_keep(s.len());
+    steps.apply(&mut s)?;
+    if tail_open.get(S::STAGE).copied().unwrap_or(false) {
+        s.phx_prefix_end();
+    }
+    scan_finish(s)
 }
 
 /// [`replay`] for a key with a Java-hash salt over `fields` fields (0: every
@@ -197,21 +198,19 @@ pub fn phx_replay<K: RowKey, S: Step<K>>(
 #[inline(always)]
 pub fn replay_java<K: RowKey, S: Step<K>>(
     steps: S,
-    stage: usize,
+    r: &mut ScanRanges<K>,
     salt: crate::__private::JavaSalt,
     fields: usize,
     buckets: &[u32],
-) -> Result<ScanRanges<K>, Error> {
-    scan_ranges(|r| {
-        let mut s = scan_state_java(r, salt, fields);
-        steps.apply(&mut s)?;
-        if let Some(&count) = buckets.get(stage) {
-            if count != 0 {
-                s.fan_bucket(count);
-            }
+) -> Result<(), Error> {
+    let mut s = scan_state_java(r, salt, fields);
+    steps.apply(&mut s)?;
+    if let Some(&count) = buckets.get(S::STAGE) {
+        if count != 0 {
+            s.fan_bucket(count);
         }
-        scan_finish(s)
-    })
+    }
+    scan_finish(s)
 }
 
 /// [`scan_row_bound`](crate::__private::scan_row_bound) of the first `n` of
@@ -229,18 +228,17 @@ pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
 // Generic over the key, not naming it as an associated type: a key type
 // private to its module may have a public builder.
 pub trait Builder<K: RowKey>: Sized {
-    /// The builder's stage: the fields given so far.
-    const STAGE: usize;
     /// How `ranges()` replays the steps for this key.
     const REPLAY: Replay;
     /// The steps recorded so far.
     type Steps;
-    /// The builder at stage `N` holding the steps `T`.
-    type At<const N: usize, T>;
-    /// The steps recorded so far.
-    fn into_steps(self) -> Self::Steps;
-    /// The builder at stage `N` holding `steps`.
-    fn at<const N: usize, T>(steps: T) -> Self::At<N, T>;
+    /// The builder expecting the field whose marker is `F` (the stage),
+    /// holding the steps `T`.
+    type At<F, T>;
+    /// The builder at stage `F` holding the steps `f` makes of these, and
+    /// what else `f` returns. One function for taking the steps out and
+    /// putting new ones in: each is a body the compiler checks per key.
+    fn map<F, T, U>(self, f: impl FnOnce(Self::Steps) -> (T, U)) -> (Self::At<F, T>, U);
 }
 
 /// A key's struct-level salt and what the scan fans out over once its
@@ -275,30 +273,37 @@ pub enum Replay {
 }
 
 // Every derived builder's `ranges()`: its key's replay, a constant the
-// optimizer folds, of the steps given.
+// optimizer folds, of the steps given. The ranges are filled where they
+// are returned (`scan_ranges`): a `ScanRanges` moved out of the builder's
+// `map` would be a copy of its rows the optimizer does not always remove.
 impl<K: RowKey, B: Builder<K, Steps: Step<K>>> crate::ScanBuilder<K> for B {
     #[inline]
     fn ranges(self) -> Result<ScanRanges<K>, Error> {
-        let steps = self.into_steps();
-        match B::REPLAY {
-            Replay::Md5 { salt, buckets } => replay(steps, B::STAGE, salt, buckets),
-            Replay::Java {
-                salt,
-                fields,
-                buckets,
-            } => replay_java(steps, B::STAGE, salt, fields, buckets),
-            Replay::Phoenix { salt, tail_open } => phx_replay(steps, B::STAGE, salt, tail_open),
-        }
+        scan_ranges(|r| {
+            self.map::<(), (), _>(|steps| {
+                let filled = match B::REPLAY {
+                    Replay::Md5 { salt, buckets } => replay(steps, r, salt, buckets),
+                    Replay::Java {
+                        salt,
+                        fields,
+                        buckets,
+                    } => replay_java(steps, r, salt, fields, buckets),
+                    Replay::Phoenix { salt, tail_open } => phx_replay(steps, r, salt, tail_open),
+                };
+                ((), filled)
+            })
+            .1
+        })
     }
 }
 
 /// A ranged field method: the argument `A` (a value or a range of the
 /// field type `T`) recorded as field `I`'s step, written by the rule `R`,
-/// after the builder `B`'s steps; stage `EQ` after a value, `END` after a
-/// range.
+/// after the builder `B`'s steps; the builder then expects the field
+/// marked `EQ` after a value, none (`END`) after a range.
 pub trait ArgStep<T>: ScanArg<T> {
     /// The builder's next stage.
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize, const END: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ, END>(
         self,
         builder: B,
     ) -> Next<K, B, Self, T, R, I, EQ, END>;
@@ -306,14 +311,17 @@ pub trait ArgStep<T>: ScanArg<T> {
 
 impl<T, A: ScanArg<T>> ArgStep<T> for A {
     #[inline(always)]
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize, const END: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ, END>(
         self,
         builder: B,
     ) -> Next<K, B, Self, T, R, I, EQ, END> {
         self.apply(
-            builder.into_steps(),
-            |s, v| B::at::<EQ, _>(EqStep(s, v, PhantomData)),
-            |s, lo, hi| B::at::<END, _>(RangeStep(s, lo, hi, PhantomData)),
+            builder,
+            |b, v| b.map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ())).0,
+            |b, lo, hi| {
+                b.map::<END, _, _>(|s| (RangeStep(s, lo, hi, PhantomData), ()))
+                    .0
+            },
         )
     }
 }
@@ -321,7 +329,7 @@ impl<T, A: ScanArg<T>> ArgStep<T> for A {
 /// [`ArgStep`] of a field that takes one exact value.
 pub trait ValueStep<T>: ScanValue<T> {
     /// The builder's next stage.
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ>(
         self,
         builder: B,
     ) -> NextEq<K, B, Self, T, R, I, EQ>;
@@ -329,11 +337,14 @@ pub trait ValueStep<T>: ScanValue<T> {
 
 impl<T, A: ScanValue<T>> ValueStep<T> for A {
     #[inline(always)]
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, const EQ: usize>(
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ>(
         self,
         builder: B,
     ) -> NextEq<K, B, Self, T, R, I, EQ> {
-        B::at::<EQ, _>(EqStep(builder.into_steps(), self.into_value(), PhantomData))
+        let v = self.into_value();
+        builder
+            .map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ()))
+            .0
     }
 }
 
@@ -354,12 +365,10 @@ pub fn debug_builder(
 // Short names for the types a builder method's signature spells per field.
 
 /// A ranged field method's result (see [`ArgStep`]).
-pub type Next<K, B, A, T, R, const I: usize, const EQ: usize, const END: usize> = <A as ScanArg<
-    T,
->>::Out<
+pub type Next<K, B, A, T, R, const I: usize, EQ, END> = <A as ScanArg<T>>::Out<
     <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
     <B as Builder<K>>::At<END, RangeStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
 >;
 /// A value-only field method's result (see [`ValueStep`]).
-pub type NextEq<K, B, A, T, R, const I: usize, const EQ: usize> =
+pub type NextEq<K, B, A, T, R, const I: usize, EQ> =
     <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanValue<T>>::Value, R, I>>;

@@ -5,10 +5,13 @@
 
 use super::plain::Frame;
 use super::{push_slot, ScanRule, Slot};
-use crate::__private::{md5_hex_into, plain_len, write_plain};
+use crate::__private::{
+    check_no_delim, check_pad_end, field_error_in, md5_hex_into, plain_len, start_pad, InField,
+    WriteFrame,
+};
 use crate::part::KeyPart;
 use crate::scan::Scan;
-use crate::{Error, RowKey};
+use crate::{Error, ErrorKind, RowKey};
 use core::marker::PhantomData;
 
 /// `C` hex characters of MD5 in front of the plain slot `F`.
@@ -18,8 +21,8 @@ pub struct Salt<const C: usize, F>(PhantomData<F>);
 pub struct SaltDelim<const C: usize, const D: u8, F>(PhantomData<F>);
 
 /// Writes the salt (`chars` characters, then `delim`) at `*pos`, then the
-/// value's plain slot after it: the salt hashes the value's bytes as
-/// written, without their frame.
+/// value's plain slot after it (as `write_plain` does): the salt hashes the
+/// value's bytes as written, without their frame.
 #[inline(always)]
 fn write_salted<V: KeyPart, F: Frame>(
     v: &V,
@@ -30,14 +33,51 @@ fn write_salted<V: KeyPart, F: Frame>(
 ) -> Result<(), Error> {
     let at = *pos;
     let body_at = at + chars + usize::from(delim.is_some());
-    *pos = body_at;
-    write_plain::<V, false>(v, buf, pos, F::FRAME, key, field)?;
     let blen = v.encoded_len();
+    // The value's bytes as `write_plain` writes them, hashed before the
+    // pad's end is checked and the frame written: in `write_plain`'s order
+    // the hash came after, and the scan took 1076 instructions per
+    // user_order key instead of 893 (callgrind).
+    let mut ends = None;
+    if let WriteFrame::Pad(width, byte) = F::FRAME {
+        ends = v.body_ends_with(byte);
+        if ends == Some(true) {
+            return Err(field_error_in::<false>(
+                key,
+                field,
+                ErrorKind::EndsWithPadByte { byte },
+            ));
+        }
+        start_pad(&mut buf[body_at..body_at + width], blen, byte)
+            .__rowkey_in_field::<false>(key, field)?;
+    }
+    v.encode_part(&mut buf[body_at..body_at + blen])
+        .__rowkey_in_field::<false>(key, field)?;
+    if let WriteFrame::Delim(byte) = F::FRAME {
+        if V::WIDTH.is_none() && !V::SELF_DELIMITING {
+            check_no_delim(&buf[body_at..body_at + blen], byte)
+                .__rowkey_in_field::<false>(key, field)?;
+        }
+    }
     let (head, tail) = buf.split_at_mut(body_at);
     md5_hex_into(&tail[..blen], &mut head[at..at + chars]);
     if let Some(d) = delim {
         head[at + chars] = d;
     }
+    *pos = match F::FRAME {
+        WriteFrame::Pad(width, byte) => {
+            if ends.is_none() {
+                check_pad_end(&buf[body_at..body_at + blen], byte)
+                    .__rowkey_in_field::<false>(key, field)?;
+            }
+            body_at + width
+        }
+        WriteFrame::Delim(byte) => {
+            buf[body_at + blen] = byte;
+            body_at + blen + 1
+        }
+        WriteFrame::End => body_at + blen,
+    };
     Ok(())
 }
 
