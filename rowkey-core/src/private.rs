@@ -28,8 +28,8 @@ pub use crate::scan::rules::{
 };
 pub use crate::scan::steps::*;
 pub use crate::scan::{
-    reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
-    Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
+    range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish,
+    scan_ranges, scan_state, Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
 pub use crate::scan_order::NextField;
 pub use crate::slot::{

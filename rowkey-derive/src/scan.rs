@@ -468,7 +468,8 @@ fn derived_steps(
         }
     } else if l.body == Body::ReverseTs {
         quote! {
-            __s.range_reverse_ts(
+            #p::range_reverse_ts(
+                __s,
                 #fname,
                 #p::reverse_ts_lower(__lo.as_ref()),
                 #p::reverse_ts_upper(__hi.as_ref()),

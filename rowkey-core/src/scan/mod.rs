@@ -17,9 +17,10 @@ pub mod steps;
 
 #[cfg(feature = "alloc")]
 pub(crate) use args::IntoBounds;
-pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
+pub use args::{ScanArg, ScanValue};
 use ranges::{first_range, First, Shape};
 pub use ranges::{ScanRanges, ScanStart};
+pub use rules::{range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper};
 
 use crate::__private::{plain_len, write_plain, WriteFrame, HBASE_MAX_KEY};
 use crate::part::KeyPart;
@@ -482,38 +483,6 @@ impl<K: RowKey> Scan<'_, K> {
         let mut pos = at;
         put(&v, &mut row[..end], &mut pos)?;
         Ok((kind, pos.min(end) - at))
-    }
-
-    /// Sets a `#[reverse_ts]` range: timestamps `lo..hi` become stored values
-    /// `i64::MAX - hi ..= i64::MAX - lo`, so the window comes newest first.
-    ///
-    /// # Errors
-    /// As [`range`](Scan::range).
-    #[inline(always)]
-    pub fn range_reverse_ts(
-        &mut self,
-        field: &'static str,
-        lo: Bound<i128>,
-        hi: Bound<i128>,
-    ) -> Result<(), Error> {
-        match reverse_ts_bounds(lo, hi) {
-            None => {
-                self.nothing = true;
-                Ok(())
-            }
-            Some((a, b)) => self.range(
-                field,
-                false,
-                Bound::Included(a),
-                Bound::Included(b),
-                |_| 8,
-                |v, out, pos| {
-                    out[*pos..*pos + 8].copy_from_slice(&v.to_be_bytes());
-                    *pos += 8;
-                    Ok(())
-                },
-            ),
-        }
     }
 
     /// The longest row the fields given can make, from their static widths

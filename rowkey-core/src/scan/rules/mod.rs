@@ -19,7 +19,9 @@ pub use bucket::Bucket;
 pub use key_salt::{DropLast, Hashed, StripPad, Whole};
 pub use plain::{Delim, Fit, Fixed, Open, Pad, Text};
 pub use reverse::Reverse;
-pub use reverse_ts::RevTs;
+pub use reverse_ts::{
+    range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, RevTs,
+};
 pub use salt::{Salt, SaltDelim};
 pub use twos::Twos;
 
