@@ -290,7 +290,8 @@ fn rule(
         || after_spread
         || l.spread.is_some()
         || l.decimal.is_some()
-        || l.width.is_some()
+        || (l.width.is_some()
+            && !matches!((l.body, l.frame), (Body::Plain, Frame::Fixed | Frame::Last)))
         || l.escaped
         || l.desc
         || (l.salt.is_some() && l.body != Body::Plain)
@@ -304,6 +305,11 @@ fn rule(
         Frame::Last => quote!(#p::Open),
     };
     let mut rule = match (l.body, l.frame) {
+        (Body::Plain, _) if l.width.is_some() && l.salt.is_none() => {
+            let w = l.width.unwrap_or(0);
+            quote!(#p::Width<#w>)
+        }
+        (Body::Plain, _) if l.width.is_some() => return None,
         (Body::Plain, _) => match (l.salt, l.salt_delim) {
             (Some(chars), None) => quote!(#p::Salt<#chars, #frame>),
             (Some(chars), Some(d)) => quote!(#p::SaltDelim<#chars, #d, #frame>),

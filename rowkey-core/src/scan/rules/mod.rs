@@ -14,6 +14,7 @@ mod reverse;
 mod reverse_ts;
 mod salt;
 mod twos;
+mod width;
 
 pub use bucket::Bucket;
 pub use key_salt::{DropLast, Hashed, StripPad, Whole};
@@ -24,6 +25,7 @@ pub use reverse_ts::{
 };
 pub use salt::{Salt, SaltDelim};
 pub use twos::Twos;
+pub use width::Width;
 
 use super::steps::ScanField;
 use super::Scan;
