@@ -103,7 +103,7 @@ pub use width::Narrow;
 // The key-order bound of a scan builder, named in its error (`rowkey::NextField`
 // reads better there than the `__private` path).
 #[doc(hidden)]
-pub use scan_order::{NextField, ScanNext};
+pub use scan_order::NextField;
 
 #[doc(hidden)]
 #[path = "private.rs"]

@@ -42,12 +42,16 @@ pub use crate::rule::salt::{
     SaltPart,
 };
 pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};
+pub use crate::scan::rules::{
+    Bucket, Delim as ScanDelim, Derived, DropLast, Fit, Fixed, Hashed, Last, Open, Pad, RevTs,
+    Reverse, Salt, SaltDelim, ScanRule, StripPad, Text, Twos, Whole, Width,
+};
 pub use crate::scan::steps::*;
 pub use crate::scan::{
-    reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish, scan_ranges, scan_state,
-    Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
+    range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish,
+    scan_ranges, scan_state, Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
-pub use crate::scan_order::{NextField, ScanNext};
+pub use crate::scan_order::NextField;
 pub use crate::slot::{
     at_offset, check_encode_len, check_trailing, plain_len, push_segment, read_plain, take_framed,
     take_padded, write_plain, Frame as SlotFrame, PlainRead, WriteFrame,
@@ -75,21 +79,31 @@ pub use core::ops::Bound::{Excluded, Included, Unbounded};
 pub use core::clone::Clone;
 pub use core::fmt::{self, Debug, Formatter};
 pub use core::marker::PhantomData;
-pub use core::ops::{Bound, RangeBounds};
+pub use core::ops::{Bound, FnOnce, RangeBounds};
 pub use core::option::Option::{self, None, Some};
 pub use core::primitive::{bool, u32, u8, usize};
 pub use core::result::Result::{self, Err, Ok};
-
-/// A scan builder's stage (fields given so far): field `i`'s method is
-/// bounded by the stage's expected field (`ScanNext`, `NextField`).
-pub struct Stage<const N: usize>;
 
 /// The scan builder of a key whose derive failed (beside the error), so
 /// that the stub `RowKey` impl has one.
 pub struct NoScan;
 
-impl<K: RowKey> ScanBuilder<K> for NoScan {
-    fn ranges(self) -> Result<ScanRanges<K>, Error> {
+// Its ranges are the derive's failure: the one step it replays refuses.
+impl<K: RowKey> crate::scan::steps::Builder<K> for NoScan {
+    const REPLAY: crate::scan::steps::Replay = crate::scan::steps::Replay::Md5 {
+        salt: None,
+        buckets: &[],
+    };
+    type Steps = NoScan;
+    type At<F, T> = NoScan;
+    fn map<F, T, U>(self, f: impl FnOnce(NoScan) -> (T, U)) -> (NoScan, U) {
+        (NoScan, f(self).1)
+    }
+}
+
+impl<K: RowKey> Step<K> for NoScan {
+    const STAGE: usize = 0;
+    fn apply(self, _: &mut Scan<'_, K>) -> Result<(), Error> {
         Err(Error::key(
             K::NAME,
             ErrorKind::Invalid {

@@ -1,17 +1,10 @@
 //! The key-order rule of a derived scan builder, as a bound whose failure
 //! names the field that comes next. The derive declares a marker type per
-//! field, named as the field, and maps each builder stage to the marker of
-//! the field it expects ([`ScanNext`]); field `f`'s method requires that
-//! marker to be `f`'s own ([`NextField`]). A call out of order then reads
+//! field, named as the field, and a builder's stage is the marker of the
+//! field it expects; field `f`'s method requires that marker to be `f`'s
+//! own ([`NextField`]). A call out of order then reads
 //! "`metric` cannot come here: the next field of this `MetricKey` scan is
 //! `host`".
-
-/// The marker of the field a builder stage expects next (`none` once every
-/// field is given or a range ended the scan).
-pub trait ScanNext<K> {
-    /// The expected field's marker type.
-    type Field;
-}
 
 /// Holds only when `F`, the field called, is `Self`, the field expected.
 #[diagnostic::on_unimplemented(

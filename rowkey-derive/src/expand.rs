@@ -293,7 +293,7 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
             type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];
             type ScanBuf = [#p::u8; #p::scan_cap(&#w_max)];
             type Key<'__rowkey_k> = #ty_k;
-            type Scan = #builder<#(#key_lifetimes,)* 0>;
+            type Scan = #builder<#(#key_lifetimes),*>;
             type Explained<'__rowkey_k> = #p::Explain<'__rowkey_k, #segment_count>;
 
             #[inline]

@@ -1,24 +1,27 @@
-//! The typed scan builder: `T::scan()` returns `__TScan<'a, 0>`. Field `i`'s
-//! method requires stage `i` (a bound whose `on_unimplemented` message says
-//! fields go in key order), so fields can only be given in key order. A
-//! value moves to stage `i + 1`; a range ends the scan (stage `n`), since
-//! nothing after a range narrows a contiguous key range.
+//! The typed scan builder: `T::scan()` returns `__TScan<'a>`, whose `STAGE`
+//! parameter is the marker of the field it expects (`scan_order.rs`).
+//! Field `i`'s method requires that marker to be its own, so fields can
+//! only be given in key order. A value moves to the next field's marker; a
+//! range ends the scan (the end marker), since nothing after a range
+//! narrows a contiguous key range.
 //!
-//! The builder holds only what it was given: each call wraps the record of
-//! the calls before it in a step (the runtime's `EqStep` or `RangeStep`,
-//! generic over the field's index), and `ranges()` replays the steps into
-//! one `rowkey::__private::Scan`, each through the field's one `ScanField`
-//! impl written here. So a builder stage is as small as its arguments, the
-//! two rows of `SCAN_CAP` bytes exist once, in the `ScanRanges`, and the
-//! expansion holds no step type of its own. Everything here is emitted
-//! inside the key's anonymous `const _` block.
+//! Each method is a one-line forward to the runtime: it names the field's
+//! scan rule, a type composed from its attributes (`Last<Bucket<16,
+//! Fixed>>`, the runtime's `scan::rules`, one file per attribute), and the
+//! runtime records the call as a step generic over that rule. `ranges()`
+//! replays the steps into one `rowkey::__private::Scan`. The key's one
+//! `Builder` impl is all the runtime needs of the builder type, so the
+//! expansion holds no function body per field beyond its method. A field
+//! whose attributes have no rule there yet (Phoenix columns, `Option`s,
+//! `#[decimal]`, `#[width]`, `#[escaped]`, `#[desc]`, `#[spread]` and the
+//! field after one) is written by a `ScanField` impl here (`derived_steps`).
+//! Everything here is emitted inside the key's anonymous `const _` block.
 
 use crate::ast::Input;
 use crate::model::{Body, Digits, Frame, Layout};
-use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-use syn::Lifetime;
+use syn::{Ident, Lifetime};
 
 pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
     let node = input.original;
@@ -61,16 +64,17 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         } else {
             quote!(#p::None)
         };
-        quote!(#p::phx_replay::<#key_ty, __S, STAGE>(self.steps, #salt, &[#(#tail_open),*]))
+        quote!(#p::Replay::Phoenix { salt: #salt, tail_open: &[#(#tail_open),*] })
     } else if let Some(salt) = &input.attrs.java_salt {
         let settings = crate::salt::java_settings(input, p);
         let count = salt.fields.as_ref().map_or(0, Vec::len);
-        quote!(#p::replay_java::<#key_ty, __S, STAGE>(self.steps, #settings, #count, &[#(#buckets),*]))
+        quote!(#p::Replay::Java { salt: #settings, fields: #count, buckets: &[#(#buckets),*] })
     } else {
-        quote!(#p::replay::<#key_ty, __S, STAGE>(self.steps, #salt_arg, &[#(#buckets),*]))
+        quote!(#p::Replay::Md5 { salt: #salt_arg, buckets: &[#(#buckets),*] })
     };
 
-    let markers = crate::scan_order::markers(layouts, p, &key_ty, &lifetimes);
+    let markers = crate::scan_order::markers(layouts);
+    let first = markers.stage(0);
     let order_items = markers.items();
     let spread_skip = markers.skip(layouts, p, &key_ty, &lifetimes);
     let mut steps = TokenStream::new();
@@ -101,8 +105,9 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         // The static row and prefix bounds of a field's step are the
         // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
         let order = markers.bound(l.index, p, &key_ty);
+        let stages = (markers.stage(l.index + 1), markers.stage(layouts.len()));
         let (step, method) = field(
-            l, layouts, &name, salt_order, prev_salt, p, &builder, &lifetimes, &key_ty, &v, &order,
+            l, layouts, &name, salt_order, prev_salt, p, &lifetimes, &key_ty, &v, &order, stages,
         );
         steps.extend(step);
         methods.extend(method);
@@ -117,15 +122,13 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         quote!()
     } else {
         quote! {
-            #[automatically_derived]
-            impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
-                #builder<#(#lifetimes,)* STAGE, __S>
+            /// See `rowkey::ScanBuilder::ranges`.
+            #[inline]
+            pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error>
+            where
+                __S: #p::Step<#key_ty>,
             {
-                /// See `rowkey::ScanBuilder::ranges`.
-                #[inline]
-                pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                    <Self as #p::ScanBuilder<#key_ty>>::ranges(self)
-                }
+                #p::ScanBuilder::ranges(self)
             }
         }
     };
@@ -133,25 +136,25 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
     quote! {
         #[doc = #builder_doc]
         #[must_use = "a scan builder does nothing until its ranges() are taken"]
-        pub struct #builder<#(#lifetimes,)* const STAGE: #p::usize, __S = ()> {
+        pub struct #builder<#(#lifetimes,)* STAGE = #first, __S = ()> {
             steps: __S,
-            _key: #p::PhantomData<fn() -> #key_ty>,
+            _key: #p::PhantomData<fn() -> (#key_ty, STAGE)>,
         }
 
         // By hand, not derived: the derive's impls spell out both fields
         // (and `_key`, which says nothing), twice the code.
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Clone> #p::Clone
+        impl<#(#lifetimes,)* STAGE, __S: #p::Clone> #p::Clone
             for #builder<#(#lifetimes,)* STAGE, __S>
         {
             #[inline]
             fn clone(&self) -> Self {
-                Self::__rowkey_at(#p::Clone::clone(&self.steps))
+                Self { steps: #p::Clone::clone(&self.steps), _key: #p::PhantomData }
             }
         }
 
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Debug> #p::Debug
+        impl<#(#lifetimes,)* STAGE, __S: #p::Debug> #p::Debug
             for #builder<#(#lifetimes,)* STAGE, __S>
         {
             fn fmt(&self, __f: &mut #p::Formatter<'_>) -> #p::fmt::Result {
@@ -171,31 +174,32 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
 
             /// See `rowkey::RowKey::scan`.
             #[inline]
-            pub fn scan() -> #builder<#(#lifetimes,)* 0> {
+            pub fn scan() -> #builder<#(#lifetimes),*> {
                 #builder { steps: (), _key: #p::PhantomData }
             }
         }
 
         #[automatically_derived]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S: #p::Step<#key_ty>>
-            #p::ScanBuilder<#key_ty> for #builder<#(#lifetimes,)* STAGE, __S>
+        impl<#(#lifetimes,)* STAGE, __S> #p::Builder<#key_ty>
+            for #builder<#(#lifetimes,)* STAGE, __S>
         {
-            #[inline]
-            fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error> {
-                #replay
+            const REPLAY: #p::Replay = #replay;
+            type Steps = __S;
+            type At<__F, __T> = #builder<#(#lifetimes,)* __F, __T>;
+            #[inline(always)]
+            fn map<__F, __T, __U>(
+                self,
+                __f: impl #p::FnOnce(__S) -> (__T, __U),
+            ) -> (#builder<#(#lifetimes,)* __F, __T>, __U) {
+                let (__steps, __u) = __f(self.steps);
+                (#builder { steps: __steps, _key: #p::PhantomData }, __u)
             }
         }
 
-        #inherent_ranges
-
         #[automatically_derived]
-        #[allow(clippy::needless_lifetimes, clippy::type_complexity)]
-        impl<#(#lifetimes,)* const STAGE: #p::usize, __S> #builder<#(#lifetimes,)* STAGE, __S> {
-            #[inline(always)]
-            fn __rowkey_at<const N: #p::usize, __T>(steps: __T) -> #builder<#(#lifetimes,)* N, __T> {
-                #builder { steps, _key: #p::PhantomData }
-            }
-
+        #[allow(clippy::needless_lifetimes)]
+        impl<#(#lifetimes,)* STAGE, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+            #inherent_ranges
             #methods
         }
     }
@@ -211,27 +215,157 @@ fn field(
     salt_order: Option<(usize, bool)>,
     prev_salt: Option<(usize, bool)>,
     p: &Ident,
-    builder: &syn::Ident,
     lifetimes: &[&Lifetime],
     key_ty: &TokenStream,
     v: &Lifetime,
     order: &TokenStream,
+    (next, end): (&TokenStream, &TokenStream),
 ) -> (TokenStream, TokenStream) {
-    let n = layouts.len();
     let i = l.index;
     let field = l.field.ident;
     let fname = &l.name;
     let ty = crate::model::with_lifetime(l.field.ty, v);
     // The value's lifetime parameter, for a type that has one.
-    let v = quote!(#ty)
-        .to_string()
-        .contains(&v.to_string())
-        .then_some(v);
+    let v = has_lifetime(&ty).then_some(v);
     let v = v.iter();
+    let doc = if l.ranged() {
+        format!("Scans on `{fname}`: a value, or a range (the last step).")
+    } else {
+        format!("Scans on `{fname}`: a value.")
+    };
+    // The runtime's rule for the field's attributes, else the derive's own
+    // `ScanField` impl (`derived_steps`) through the `Derived` rule.
+    let (rule, steps) = match rule(l, layouts, salt_order, p) {
+        Some(rule) => (rule, TokenStream::new()),
+        None => (
+            quote!(#p::Derived),
+            derived_steps(l, layouts, key, salt_order, prev_salt, p, lifetimes, key_ty),
+        ),
+    };
+    let method = if l.ranged() {
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #i, #next, #end>
+            where
+                #order
+                __A: #p::ScanArg<#ty>,
+            {
+                #p::ArgStep::step(arg, self)
+            }
+        }
+    } else {
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #i, #next>
+            where
+                #order
+                __A: #p::ScanValue<#ty>,
+            {
+                #p::ValueStep::step(value, self)
+            }
+        }
+    };
+    (steps, method)
+}
+
+/// The runtime's scan rule for a field (`__private::ScanRule`), composed
+/// by type from its attributes; `None` for attributes it has no rule for.
+/// `salt_order` is the field's place in the struct-level salt's fields and
+/// whether that salt joins them with a delimiter.
+fn rule(
+    l: &Layout,
+    layouts: &[Layout],
+    salt_order: Option<(usize, bool)>,
+    p: &Ident,
+) -> Option<TokenStream> {
+    let after_spread = l
+        .index
+        .checked_sub(1)
+        .is_some_and(|i| layouts[i].spread.is_some());
+    if l.phoenix
+        || l.option
+        || after_spread
+        || l.spread.is_some()
+        || l.decimal.is_some()
+        || (l.width.is_some()
+            && !matches!((l.body, l.frame), (Body::Plain, Frame::Fixed | Frame::Last)))
+        || l.escaped
+        || l.desc
+        || (l.salt.is_some() && l.body != Body::Plain)
+    {
+        return None;
+    }
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::Pad<#width, #byte>),
+        Frame::Delim { byte } => quote!(#p::ScanDelim<#byte>),
+        Frame::Fixed => quote!(#p::Fixed),
+        Frame::Last => quote!(#p::Open),
+    };
+    let mut rule = match (l.body, l.frame) {
+        (Body::Plain, _) if l.width.is_some() && l.salt.is_none() => {
+            let w = l.width.unwrap_or(0);
+            quote!(#p::Width<#w>)
+        }
+        (Body::Plain, _) if l.width.is_some() => return None,
+        (Body::Plain, _) => match (l.salt, l.salt_delim) {
+            (Some(chars), None) => quote!(#p::Salt<#chars, #frame>),
+            (Some(chars), Some(d)) => quote!(#p::SaltDelim<#chars, #d, #frame>),
+            (None, _) if !bound_cut(l, p).is_empty() => quote!(#p::Text<#frame>),
+            (None, _) if !bound_fit(l, p).is_empty() => quote!(#p::Fit<#frame>),
+            (None, _) => frame,
+        },
+        (Body::Reverse, _) => {
+            let ty = &l.inner_static;
+            quote!(#p::Reverse<#ty, #frame>)
+        }
+        (Body::ReverseTs, Frame::Fixed | Frame::Last) => quote!(#p::RevTs),
+        (Body::Twos, Frame::Fixed | Frame::Last) => quote!(#p::Twos),
+        _ => return None,
+    };
+    if let Some(count) = l.bucket {
+        rule = quote!(#p::Bucket<#count, #rule>);
+    }
+    if let Some((order, joined)) = salt_order {
+        if l.prefix_width() != 0 {
+            return None;
+        }
+        let part = match l.frame {
+            Frame::Pad { byte, .. } if joined => quote!(#p::StripPad<#byte>),
+            Frame::Delim { .. } if joined => quote!(#p::DropLast),
+            _ => quote!(#p::Whole),
+        };
+        rule = quote!(#p::Hashed<#order, #part, #rule>);
+    }
+    Some(if l.index + 1 == layouts.len() {
+        quote!(#p::Last<#rule>)
+    } else {
+        rule
+    })
+}
+
+/// The derive's own `ScanField` impl for a field the runtime has no rule
+/// for: its value's bytes (a struct-level salt's slot, a spread's fan-out,
+/// Phoenix's rules) and, where it keeps value order, a range's.
+#[allow(clippy::too_many_arguments)]
+fn derived_steps(
+    l: &Layout,
+    layouts: &[Layout],
+    key: &str,
+    salt_order: Option<(usize, bool)>,
+    prev_salt: Option<(usize, bool)>,
+    p: &Ident,
+    lifetimes: &[&Lifetime],
+    key_ty: &TokenStream,
+) -> TokenStream {
+    // The other modules' helpers take the runtime's path as a stream.
+    let n = layouts.len();
+    let i = l.index;
+    let fname = &l.name;
     let write = format_ident!("__rowkey_write_{}", i);
     let len = format_ident!("__rowkey_len_{}", i);
     let prefix = l.prefix_width();
-    let next_stage = i + 1;
     // The salt hashes its fields in the order listed, which may not be key
     // order: each slot is filed under its place in the list.
     let (start, salt_slot) = match salt_order {
@@ -261,8 +395,6 @@ fn field(
             quote!(#p::KeyPart + #p::Presence<Inner: #inner + #p::CutBound>)
         }
     };
-    // Stage `i` only: at any other stage the call fails with the bound's
-    // message, which names the field expected (`scan_order.rs`).
     // A plain field has no writer of its own: the runtime's plain writer,
     // by its frame (`encode::plain_writer`).
     let plain = crate::encode::plain_writer(l, p);
@@ -303,28 +435,8 @@ fn field(
             }
         }
     };
-    let doc = if l.ranged() {
-        format!("Scans on `{fname}`: a value, or a range (the last step).")
-    } else {
-        format!("Scans on `{fname}`: a value.")
-    };
     if !l.ranged() {
-        let method = quote! {
-            #[doc = #doc]
-            #[inline]
-            pub fn #field<#(#v,)* __A>(
-                self,
-                value: __A,
-            ) -> #builder<#(#lifetimes,)* #next_stage, #p::EqStep<__S, #p::ValueOf<__A, #ty>, #i>>
-            where
-                #order
-                __A: #p::ScanValue<#ty>,
-                #p::ValueOf<__A, #ty>: #bounds,
-            {
-                Self::__rowkey_at(#p::EqStep(self.steps, <__A as #p::ScanValue<#ty>>::into_value(value)))
-            }
-        };
-        return (steps(TokenStream::new()), method);
+        return steps(TokenStream::new());
     }
     let bucket_fan = match l.bucket {
         Some(count) => quote!(__s.fan_bucket(#count);),
@@ -362,7 +474,8 @@ fn field(
         }
     } else if l.body == Body::ReverseTs {
         quote! {
-            __s.range_reverse_ts(
+            #p::range_reverse_ts(
+                __s,
                 #fname,
                 #p::reverse_ts_lower(__lo.as_ref()),
                 #p::reverse_ts_upper(__hi.as_ref()),
@@ -405,7 +518,7 @@ fn field(
             #call
         }
     };
-    let steps = steps(quote! {
+    steps(quote! {
         #[inline(always)]
         fn scan_range(
             __lo: #p::Bound<__V>,
@@ -416,33 +529,7 @@ fn field(
             #bucket_fan
             #range
         }
-    });
-    let method = quote! {
-        #[doc = #doc]
-        #[inline]
-        pub fn #field<#(#v,)* __A>(
-            self,
-            arg: __A,
-        ) -> #p::ArgOut<
-            __A,
-            #ty,
-            #builder<#(#lifetimes,)* #next_stage, #p::EqArg<__S, __A, #ty, #i>>,
-            #builder<#(#lifetimes,)* #n, #p::RangeArg<__S, __A, #ty, #i>>,
-        >
-        where
-            #order
-            __A: #p::ScanArg<#ty>,
-            #p::ArgValue<__A, #ty>: #bounds,
-        {
-            #p::arg_steps::<#i, #ty, __A, _, _, _, _, _>(
-                arg,
-                self.steps,
-                Self::__rowkey_at::<#next_stage, _>,
-                Self::__rowkey_at::<#n, _>,
-            )
-        }
-    };
-    (steps, method)
+    })
 }
 
 /// A range on a padded or delimited string or byte string: a bound the
@@ -599,5 +686,26 @@ fn desc_guard(l: &Layout, p: &Ident, key: &str) -> TokenStream {
                 },
             ));
         }
+    }
+}
+
+/// Whether a type names a lifetime (as `with_lifetime` replaces them).
+fn has_lifetime(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => r.lifetime.is_some() || has_lifetime(&r.elem),
+        syn::Type::Array(a) => has_lifetime(&a.elem),
+        syn::Type::Slice(s) => has_lifetime(&s.elem),
+        syn::Type::Paren(p) => has_lifetime(&p.elem),
+        syn::Type::Group(g) => has_lifetime(&g.elem),
+        syn::Type::Tuple(t) => t.elems.iter().any(has_lifetime),
+        syn::Type::Path(p) => p.path.segments.iter().any(|seg| match &seg.arguments {
+            syn::PathArguments::AngleBracketed(args) => args.args.iter().any(|a| match a {
+                syn::GenericArgument::Lifetime(_) => true,
+                syn::GenericArgument::Type(t) => has_lifetime(t),
+                _ => false,
+            }),
+            _ => false,
+        }),
+        _ => false,
     }
 }

@@ -1,8 +1,8 @@
 //! The scan builder's key-order bound, so that a call out of order names
 //! the field that comes next: a marker type per field, named and spanned as
-//! the field, and each builder stage mapped to the marker of the field it
-//! expects (the runtime's `ScanNext`); field `i`'s method requires that
-//! marker to be its own (`NextField`).
+//! the field. The builder's stage is the marker of the field it expects
+//! (its `STAGE` parameter); field `i`'s method requires that marker to be
+//! its own (the runtime's `NextField`).
 
 use crate::model::Layout;
 use proc_macro2::TokenStream;
@@ -18,31 +18,17 @@ pub struct Markers {
     items: TokenStream,
 }
 
-pub fn markers(
-    layouts: &[Layout],
-    p: &Ident,
-    key_ty: &TokenStream,
-    lifetimes: &[&syn::Lifetime],
-) -> Markers {
+pub fn markers(layouts: &[Layout]) -> Markers {
     let fields: Vec<&Ident> = layouts.iter().map(|l| l.field.ident).collect();
     let end = if fields.iter().any(|f| *f == "none") {
         format_ident!("no_field")
     } else {
         format_ident!("none")
     };
-    let type_words: Vec<String> = layouts
-        .iter()
-        .flat_map(|l| {
-            let ty = l.field.ty;
-            quote!(#ty)
-                .into_iter()
-                .filter_map(|t| match t {
-                    proc_macro2::TokenTree::Ident(i) => Some(i.to_string()),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let mut type_words = Vec::new();
+    for l in layouts {
+        type_idents(l.field.ty, &mut type_words);
+    }
     let shadows = fields
         .iter()
         .map(ToString::to_string)
@@ -59,9 +45,10 @@ pub fn markers(
     let decls = fields
         .iter()
         .map(|f| quote_spanned!(f.span()=> pub struct #f {}));
+    // Never constructed: a marker is only a type, which a binary's
+    // dead-code lint (unlike a library's) reports.
     let decls = quote! {
-        #(#[doc(hidden)] #[allow(non_camel_case_types, dead_code)] #decls)*
-        #[doc(hidden)]
+        #(#[allow(non_camel_case_types, dead_code)] #decls)*
         #[allow(non_camel_case_types, dead_code)]
         pub struct #end {}
     };
@@ -72,20 +59,11 @@ pub fn markers(
     };
     let names: Vec<TokenStream> = fields.iter().map(|f| path(f)).collect();
     let end = path(&end);
-    let stages = names.iter().chain([&end]).enumerate().map(|(i, marker)| {
-        quote! {
-            #[automatically_derived]
-            impl<#(#lifetimes),*> #p::ScanNext<#key_ty> for #p::Stage<#i> {
-                type Field = #marker;
-            }
-        }
-    });
-    let items = quote!(#items #(#stages)*);
     Markers { names, end, items }
 }
 
 impl Markers {
-    /// The declarations and the stage map, once per key.
+    /// The declarations, once per key.
     pub fn items(&self) -> &TokenStream {
         &self.items
     }
@@ -112,13 +90,51 @@ impl Markers {
         }
     }
 
-    /// The where-clause predicates of field `i`'s builder method.
+    /// The marker of field `i`: the stage at which its method is called
+    /// (`i == n` for the end, once every field is given or after a range).
+    pub fn stage(&self, i: usize) -> &TokenStream {
+        self.names.get(i).unwrap_or(&self.end)
+    }
+
+    /// The where-clause predicate of field `i`'s builder method.
     pub fn bound(&self, i: usize, p: &Ident, key_ty: &TokenStream) -> TokenStream {
-        let marker = self.names.get(i).unwrap_or(&self.end);
-        quote! {
-            #p::Stage<STAGE>: #p::ScanNext<#key_ty>,
-            <#p::Stage<STAGE> as #p::ScanNext<#key_ty>>::Field: #p::NextField<#key_ty, #marker>,
+        let marker = self.stage(i);
+        quote!(STAGE: #p::NextField<#key_ty, #marker>,)
+    }
+}
+
+/// The names a type's paths are made of (`Option`, `u64`, ..), walked in
+/// the syntax tree rather than by printing the type's tokens, which costs
+/// the macro a call into the compiler per token.
+fn type_idents(ty: &syn::Type, out: &mut Vec<String>) {
+    match ty {
+        syn::Type::Reference(r) => type_idents(&r.elem, out),
+        syn::Type::Array(a) => type_idents(&a.elem, out),
+        syn::Type::Slice(s) => type_idents(&s.elem, out),
+        syn::Type::Paren(p) => type_idents(&p.elem, out),
+        syn::Type::Group(g) => type_idents(&g.elem, out),
+        syn::Type::Tuple(t) => t.elems.iter().for_each(|e| type_idents(e, out)),
+        syn::Type::Path(p) => {
+            if let Some(q) = &p.qself {
+                type_idents(&q.ty, out);
+            }
+            for seg in &p.path.segments {
+                out.push(seg.ident.to_string());
+                if let syn::PathArguments::AngleBracketed(args) = &seg.arguments {
+                    for arg in &args.args {
+                        if let syn::GenericArgument::Type(t) = arg {
+                            type_idents(t, out);
+                        }
+                    }
+                }
+            }
         }
+        // Anything else (a macro, `impl Trait`, a fn pointer): printed
+        // whole, as every word in it might name a type.
+        other => out.extend(quote!(#other).into_iter().filter_map(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => Some(i.to_string()),
+            _ => None,
+        })),
     }
 }
 

@@ -1,8 +1,7 @@
 //! What a scan builder's field methods take: a value, a view of one
-//! (`&str` for a `String` field), or a range of either, and the bounds of a
-//! `#[reverse_ts]` range in the stored (newest first) order.
+//! (`&str` for a `String` field), or a range of either.
 
-use crate::part::{KeyPart, OrderedPart, ReverseTs};
+use crate::part::{KeyPart, OrderedPart};
 
 use core::ops::{
     Bound, Range, RangeBounds, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive,
@@ -254,54 +253,3 @@ view_ranges!(
     RangeToInclusive,
     BoundPair
 );
-
-/// A `#[reverse_ts]` range's lower bound as a position among stored units:
-/// an inclusive bound between two units starts at the next one.
-#[inline]
-#[must_use]
-pub fn reverse_ts_lower<T: ReverseTs>(bound: Bound<&T>) -> Bound<i128> {
-    match bound {
-        Bound::Included(v) => Bound::Included(v.to_i128_ceil()),
-        Bound::Excluded(v) => Bound::Excluded(v.to_i128()),
-        Bound::Unbounded => Bound::Unbounded,
-    }
-}
-
-/// A `#[reverse_ts]` range's upper bound: an exclusive bound between two
-/// units still holds the unit below it.
-#[inline]
-#[must_use]
-pub fn reverse_ts_upper<T: ReverseTs>(bound: Bound<&T>) -> Bound<i128> {
-    match bound {
-        Bound::Included(v) => Bound::Included(v.to_i128()),
-        Bound::Excluded(v) => Bound::Excluded(v.to_i128_ceil()),
-        Bound::Unbounded => Bound::Unbounded,
-    }
-}
-
-/// A `#[reverse_ts]` range in the stored domain (`i64::MAX - ts`), as an
-/// inclusive pair: newest first, so the bounds swap. `None` when no storable
-/// timestamp is in range.
-#[inline]
-#[must_use]
-pub fn reverse_ts_bounds(lo: Bound<i128>, hi: Bound<i128>) -> Option<(u64, u64)> {
-    const MAX: i128 = i64::MAX as i128;
-    let a = match lo {
-        Bound::Included(v) => v,
-        Bound::Excluded(v) => v + 1,
-        Bound::Unbounded => 0,
-    }
-    .max(0);
-    let b = match hi {
-        Bound::Included(v) => v,
-        Bound::Excluded(v) => v - 1,
-        Bound::Unbounded => MAX,
-    }
-    .min(MAX);
-    if a > b {
-        return None;
-    }
-    // 0 <= a <= b <= MAX, so both differences fit u64.
-    let to_u64 = |v: i128| u64::try_from(MAX - v).unwrap_or(0);
-    Some((to_u64(b), to_u64(a)))
-}

@@ -12,13 +12,15 @@
 mod args;
 pub(crate) mod cut;
 mod ranges;
+pub mod rules;
 pub mod steps;
 
 #[cfg(feature = "alloc")]
 pub(crate) use args::IntoBounds;
-pub use args::{reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, ScanArg, ScanValue};
+pub use args::{ScanArg, ScanValue};
 use ranges::{first_range, First, Shape, SpreadFan};
 pub use ranges::{ScanRanges, ScanStart};
+pub use rules::{range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper};
 
 use crate::__private::{plain_len, write_plain, WriteFrame, HBASE_MAX_KEY};
 use crate::part::KeyPart;
@@ -486,38 +488,6 @@ impl<K: RowKey> Scan<'_, K> {
         let mut pos = at;
         put(&v, &mut row[..end], &mut pos)?;
         Ok((kind, pos.min(end) - at))
-    }
-
-    /// Sets a `#[reverse_ts]` range: timestamps `lo..hi` become stored values
-    /// `i64::MAX - hi ..= i64::MAX - lo`, so the window comes newest first.
-    ///
-    /// # Errors
-    /// As [`range`](Scan::range).
-    #[inline(always)]
-    pub fn range_reverse_ts(
-        &mut self,
-        field: &'static str,
-        lo: Bound<i128>,
-        hi: Bound<i128>,
-    ) -> Result<(), Error> {
-        match reverse_ts_bounds(lo, hi) {
-            None => {
-                self.nothing = true;
-                Ok(())
-            }
-            Some((a, b)) => self.range(
-                field,
-                false,
-                Bound::Included(a),
-                Bound::Included(b),
-                |_| 8,
-                |v, out, pos| {
-                    out[*pos..*pos + 8].copy_from_slice(&v.to_be_bytes());
-                    *pos += 8;
-                    Ok(())
-                },
-            ),
-        }
     }
 
     /// The longest row the fields given can make, from their static widths
@@ -1029,6 +999,10 @@ pub trait ScanBuilder<K: RowKey> {
 /// holds only these (the values given), not the rows, so each builder stage
 /// is as small as its arguments.
 pub trait Step<K: RowKey> {
+    /// The builder's stage after these calls: the fields given (the next
+    /// field's index), `usize::MAX` after a range.
+    const STAGE: usize;
+
     /// Writes this call (after the calls before it) into the scan.
     ///
     /// # Errors
@@ -1038,6 +1012,8 @@ pub trait Step<K: RowKey> {
 }
 
 impl<K: RowKey> Step<K> for () {
+    const STAGE: usize = 0;
+
     #[inline(always)]
     fn apply(self, _: &mut Scan<'_, K>) -> Result<(), Error> {
         Ok(())

@@ -1,22 +1,25 @@
 //! The steps a derived scan builder records, written once here rather than
-//! per field by the derive: a step is generic over the key and the field's
-//! index, and replays through the one impl of [`ScanField`] the derive
-//! writes per field (the field's own encoding and bounds). The
-//! derive emits no step type, nor a `Clone` or `Debug` impl per step, so a
-//! key's expansion shrinks by those items for each of its fields.
+//! per field by the derive: a step is generic over the key, the field's
+//! index and the field's rule (`rules`, composed by type from its
+//! attributes), and replays through that rule. The derive emits no step
+//! type, nor a `Clone` or `Debug` impl per step, and no function body per
+//! field: each field method is a one-line forward to [`ArgStep`] or
+//! [`ValueStep`].
 
+use super::rules::ScanRule;
 use super::{
     scan_finish, scan_ranges, scan_state, scan_state_java, Scan, ScanArg, ScanRanges, ScanValue,
     Step,
 };
 use crate::{Error, ErrorKind, RowKey};
 use core::fmt;
+use core::marker::PhantomData;
 use core::ops::Bound;
 
-/// Field `I` of the key as a scan writes it: the one impl the derive writes
-/// per field (its encoding and bounds), called by the replay of an
-/// [`EqStep`] or a [`RangeStep`]. One trait, not one for values and one for
-/// ranges, so a field costs one impl.
+/// Field `I` of the key as a scan writes it, for a field whose attributes
+/// have no rule in `rules` yet: the derive writes one impl for it (its
+/// encoding and bounds), called through the `Derived` rule. One trait, not
+/// one for values and one for ranges, so a field costs one impl.
 pub trait ScanField<const I: usize, V>: RowKey {
     /// Writes `value` as field `I`'s exact bytes into the scan.
     ///
@@ -42,32 +45,78 @@ pub trait ScanField<const I: usize, V>: RowKey {
     }
 }
 
-/// The calls before (`P`), then field `I` given the value `V`.
-#[derive(Clone, Debug)]
-pub struct EqStep<P, V, const I: usize>(pub P, pub V);
+/// The calls before (`P`), then field `I` given the value `V`, written by
+/// the rule `R` (`rules`).
+pub struct EqStep<P, V, R, const I: usize>(pub P, pub V, PhantomData<fn() -> R>);
 
-/// The calls before (`P`), then field `I` given a range of `V`.
-#[derive(Clone, Debug)]
-pub struct RangeStep<P, V, const I: usize>(pub P, pub Bound<V>, pub Bound<V>);
+/// The calls before (`P`), then field `I` given a range of `V`, written by
+/// the rule `R`.
+pub struct RangeStep<P, V, R, const I: usize>(
+    pub P,
+    pub Bound<V>,
+    pub Bound<V>,
+    PhantomData<fn() -> R>,
+);
+
+// By hand: the rule is a type only, neither cloned nor shown.
+impl<P: Clone, V: Clone, R, const I: usize> Clone for EqStep<P, V, R, I> {
+    fn clone(&self) -> Self {
+        EqStep(self.0.clone(), self.1.clone(), PhantomData)
+    }
+}
+
+impl<P: Clone, V: Clone, R, const I: usize> Clone for RangeStep<P, V, R, I> {
+    fn clone(&self) -> Self {
+        RangeStep(self.0.clone(), self.1.clone(), self.2.clone(), PhantomData)
+    }
+}
+
+impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for EqStep<P, V, R, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("EqStep")
+            .field(&self.0)
+            .field(&self.1)
+            .finish()
+    }
+}
+
+impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for RangeStep<P, V, R, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("RangeStep")
+            .field(&self.0)
+            .field(&self.1)
+            .field(&self.2)
+            .finish()
+    }
+}
 
 // The static bounds of field `I`'s step are set here from the key's
 // widths, constants of the key and `I`, instead of in each field's impl.
-impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for EqStep<P, V, I> {
+impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
+    for EqStep<P, V, R, I>
+{
+    const STAGE: usize = I + 1;
+
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
         scan.row_bound(const { row_bound_at::<K>(I) });
-        K::scan_eq(self.1, scan)
+        R::eq(self.1, scan)
     }
 }
 
-impl<K: ScanField<I, V>, P: Step<K>, V, const I: usize> Step<K> for RangeStep<P, V, I> {
+impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
+    for RangeStep<P, V, R, I>
+{
+    // A range ends the scan: no field after it.
+    const STAGE: usize = usize::MAX;
+
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
         scan.row_bound(const { row_bound_at::<K>(I) });
         scan.prefix_bound(const { prefix_bound_at::<K>(I) });
-        K::scan_range(self.1, self.2, scan)
+        R::range(self.1, self.2, scan)
     }
 }
 
@@ -89,29 +138,28 @@ const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
     }
 }
 
-/// A builder's `ranges()`: replays the steps `S` given at stage `STAGE`
-/// into a scan with the key's struct-level salt (see [`scan_state`]), and
-/// fans out the next field's bucket when the prefix stops before it
-/// (`buckets` holds each field's count, 0 for none).
+/// A builder's `ranges()`: replays the steps `S` (their stage `S::STAGE`)
+/// into a scan of the ranges `r` with the key's struct-level salt (see
+/// [`scan_state`]), and fans out the next field's bucket when the prefix
+/// stops before it (`buckets` holds each field's count, 0 for none).
 ///
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
 #[inline(always)]
-pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
+pub fn replay<K: RowKey, S: Step<K>>(
     steps: S,
+    r: &mut ScanRanges<K>,
     salt: Option<(usize, Option<u8>, usize)>,
     buckets: &[u32],
-) -> Result<ScanRanges<K>, Error> {
-    scan_ranges(|r| {
-        let mut s = scan_state(r, salt);
-        steps.apply(&mut s)?;
-        if let Some(&count) = buckets.get(STAGE) {
-            if count != 0 {
-                s.fan_bucket(count);
-            }
+) -> Result<(), Error> {
+    let mut s = scan_state(r, salt);
+    steps.apply(&mut s)?;
+    if let Some(&count) = buckets.get(S::STAGE) {
+        if count != 0 {
+            s.fan_bucket(count);
         }
-        scan_finish(s)
-    })
+    }
+    scan_finish(s)
 }
 
 /// [`replay`] for a `#[rowkey(phoenix)]` key, salted (`SALT_BUCKETS`, a
@@ -123,23 +171,22 @@ pub fn replay<K: RowKey, S: Step<K>, const STAGE: usize>(
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
 #[inline(always)]
-pub fn phx_replay<K: RowKey, S: Step<K>, const STAGE: usize>(
+pub fn phx_replay<K: RowKey, S: Step<K>>(
     steps: S,
+    r: &mut ScanRanges<K>,
     salt: Option<crate::__private::JavaSalt>,
     tail_open: &[bool],
-) -> Result<ScanRanges<K>, Error> {
-    scan_ranges(|r| {
-        let mut s = match salt {
-            Some(salt) => scan_state_java(r, salt, 0),
-            None => scan_state(r, None),
-        };
-        s.phx_keep(s.len());
-        steps.apply(&mut s)?;
-        if tail_open.get(STAGE).copied().unwrap_or(false) {
-            s.phx_prefix_end();
-        }
-        scan_finish(s)
-    })
+) -> Result<(), Error> {
+    let mut s = match salt {
+        Some(salt) => scan_state_java(r, salt, 0),
+        None => scan_state(r, None),
+    };
+    s.phx_keep(s.len());
+    steps.apply(&mut s)?;
+    if tail_open.get(S::STAGE).copied().unwrap_or(false) {
+        s.phx_prefix_end();
+    }
+    scan_finish(s)
 }
 
 /// [`replay`] for a key with a Java-hash salt over `fields` fields (0: every
@@ -149,22 +196,21 @@ pub fn phx_replay<K: RowKey, S: Step<K>, const STAGE: usize>(
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
 #[inline(always)]
-pub fn replay_java<K: RowKey, S: Step<K>, const STAGE: usize>(
+pub fn replay_java<K: RowKey, S: Step<K>>(
     steps: S,
+    r: &mut ScanRanges<K>,
     salt: crate::__private::JavaSalt,
     fields: usize,
     buckets: &[u32],
-) -> Result<ScanRanges<K>, Error> {
-    scan_ranges(|r| {
-        let mut s = scan_state_java(r, salt, fields);
-        steps.apply(&mut s)?;
-        if let Some(&count) = buckets.get(STAGE) {
-            if count != 0 {
-                s.fan_bucket(count);
-            }
+) -> Result<(), Error> {
+    let mut s = scan_state_java(r, salt, fields);
+    steps.apply(&mut s)?;
+    if let Some(&count) = buckets.get(S::STAGE) {
+        if count != 0 {
+            s.fan_bucket(count);
         }
-        scan_finish(s)
-    })
+    }
+    scan_finish(s)
 }
 
 /// [`scan_row_bound`](crate::__private::scan_row_bound) of the first `n` of
@@ -176,26 +222,130 @@ pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
     crate::__private::scan_row_bound(leading)
 }
 
-/// A ranged field method's result: `arg` recorded as field `I`'s step after
-/// `prev`, handed to `eq` (a value) or `range` (a range), each of which
-/// wraps it in the builder's next stage.
-#[inline(always)]
-pub fn arg_steps<const I: usize, T, A, S, E, R, F, G>(
-    arg: A,
-    prev: S,
-    eq: F,
-    range: G,
-) -> A::Out<E, R>
-where
-    A: ScanArg<T>,
-    F: FnOnce(EqStep<S, A::Value, I>) -> E,
-    G: FnOnce(RangeStep<S, A::Value, I>) -> R,
-{
-    arg.apply(
-        prev,
-        |s, v| eq(EqStep(s, v)),
-        |s, lo, hi| range(RangeStep(s, lo, hi)),
-    )
+/// A derived scan builder at any stage: what the runtime needs to record a
+/// field method's step and hand back the next stage. The derive implements
+/// it once per key, so that each field method is a one-line forward.
+// Generic over the key, not naming it as an associated type: a key type
+// private to its module may have a public builder.
+pub trait Builder<K: RowKey>: Sized {
+    /// How `ranges()` replays the steps for this key.
+    const REPLAY: Replay;
+    /// The steps recorded so far.
+    type Steps;
+    /// The builder expecting the field whose marker is `F` (the stage),
+    /// holding the steps `T`.
+    type At<F, T>;
+    /// The builder at stage `F` holding the steps `f` makes of these, and
+    /// what else `f` returns. One function for taking the steps out and
+    /// putting new ones in: each is a body the compiler checks per key.
+    fn map<F, T, U>(self, f: impl FnOnce(Self::Steps) -> (T, U)) -> (Self::At<F, T>, U);
+}
+
+/// A key's struct-level salt and what the scan fans out over once its
+/// steps are replayed: the arguments of [`replay`], [`replay_java`] or
+/// [`phx_replay`], written by the derive once per key.
+#[derive(Clone, Copy, Debug)]
+pub enum Replay {
+    /// No salt, or an MD5 salt (hex chars, delimiter, fields hashed); each
+    /// field's bucket count, 0 for none, up to the last bucketed field.
+    Md5 {
+        /// The struct-level salt.
+        salt: Option<(usize, Option<u8>, usize)>,
+        /// Bucket counts by field.
+        buckets: &'static [u32],
+    },
+    /// A Java-hash salt over `fields` fields (0: every byte after it).
+    Java {
+        /// The salt.
+        salt: crate::__private::JavaSalt,
+        /// Fields hashed.
+        fields: usize,
+        /// Bucket counts by field.
+        buckets: &'static [u32],
+    },
+    /// A `#[rowkey(phoenix)]` key (see [`phx_replay`]).
+    Phoenix {
+        /// Phoenix's `SALT_BUCKETS` salt.
+        salt: Option<crate::__private::JavaSalt>,
+        /// Whether every column from `i` on is nullable.
+        tail_open: &'static [bool],
+    },
+}
+
+// Every derived builder's `ranges()`: its key's replay, a constant the
+// optimizer folds, of the steps given. The ranges are filled where they
+// are returned (`scan_ranges`): a `ScanRanges` moved out of the builder's
+// `map` would be a copy of its rows the optimizer does not always remove.
+impl<K: RowKey, B: Builder<K, Steps: Step<K>>> crate::ScanBuilder<K> for B {
+    #[inline]
+    fn ranges(self) -> Result<ScanRanges<K>, Error> {
+        scan_ranges(|r| {
+            self.map::<(), (), _>(|steps| {
+                let filled = match B::REPLAY {
+                    Replay::Md5 { salt, buckets } => replay(steps, r, salt, buckets),
+                    Replay::Java {
+                        salt,
+                        fields,
+                        buckets,
+                    } => replay_java(steps, r, salt, fields, buckets),
+                    Replay::Phoenix { salt, tail_open } => phx_replay(steps, r, salt, tail_open),
+                };
+                ((), filled)
+            })
+            .1
+        })
+    }
+}
+
+/// A ranged field method: the argument `A` (a value or a range of the
+/// field type `T`) recorded as field `I`'s step, written by the rule `R`,
+/// after the builder `B`'s steps; the builder then expects the field
+/// marked `EQ` after a value, none (`END`) after a range.
+pub trait ArgStep<T>: ScanArg<T> {
+    /// The builder's next stage.
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ, END>(
+        self,
+        builder: B,
+    ) -> Next<K, B, Self, T, R, I, EQ, END>;
+}
+
+impl<T, A: ScanArg<T>> ArgStep<T> for A {
+    #[inline(always)]
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ, END>(
+        self,
+        builder: B,
+    ) -> Next<K, B, Self, T, R, I, EQ, END> {
+        self.apply(
+            builder,
+            |b, v| b.map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ())).0,
+            |b, lo, hi| {
+                b.map::<END, _, _>(|s| (RangeStep(s, lo, hi, PhantomData), ()))
+                    .0
+            },
+        )
+    }
+}
+
+/// [`ArgStep`] of a field that takes one exact value.
+pub trait ValueStep<T>: ScanValue<T> {
+    /// The builder's next stage.
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ>(
+        self,
+        builder: B,
+    ) -> NextEq<K, B, Self, T, R, I, EQ>;
+}
+
+impl<T, A: ScanValue<T>> ValueStep<T> for A {
+    #[inline(always)]
+    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ>(
+        self,
+        builder: B,
+    ) -> NextEq<K, B, Self, T, R, I, EQ> {
+        let v = self.into_value();
+        builder
+            .map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ()))
+            .0
+    }
 }
 
 /// A builder's `Debug`: its name and the steps it holds.
@@ -214,13 +364,11 @@ pub fn debug_builder(
 
 // Short names for the types a builder method's signature spells per field.
 
-/// What a field method taking `A` for a field of type `T` encodes.
-pub type ArgValue<A, T> = <A as ScanArg<T>>::Value;
-/// A field method's result: `E` for a value, `R` for a range.
-pub type ArgOut<A, T, E, R> = <A as ScanArg<T>>::Out<E, R>;
-/// The steps `S`, then field `I` given the value `A` holds.
-pub type EqArg<S, A, T, const I: usize> = EqStep<S, <A as ScanArg<T>>::Value, I>;
-/// The steps `S`, then field `I` given the range `A` holds.
-pub type RangeArg<S, A, T, const I: usize> = RangeStep<S, <A as ScanArg<T>>::Value, I>;
-/// What a value-only field method taking `A` for a field of type `T` encodes.
-pub type ValueOf<A, T> = <A as ScanValue<T>>::Value;
+/// A ranged field method's result (see [`ArgStep`]).
+pub type Next<K, B, A, T, R, const I: usize, EQ, END> = <A as ScanArg<T>>::Out<
+    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
+    <B as Builder<K>>::At<END, RangeStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
+>;
+/// A value-only field method's result (see [`ValueStep`]).
+pub type NextEq<K, B, A, T, R, const I: usize, EQ> =
+    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanValue<T>>::Value, R, I>>;

@@ -1,0 +1,43 @@
+//! `#[twos_complement]` in a scan: a signed integer's plain two's
+//! complement bytes, big-endian, as Java's `Bytes.toBytes(int)` writes
+//! them (negative values sort after positive ones). Such a field keeps no
+//! value order: a scan takes one exact value of it.
+
+use super::{push_slot, ScanRule, Slot};
+use crate::__private::InField;
+use crate::part::{KeyPart, TwosComplement};
+use crate::scan::Scan;
+use crate::{Error, RowKey};
+
+/// An unframed `#[twos_complement]` integer.
+pub struct Twos;
+
+impl<V: TwosComplement> Slot<V> for Twos {
+    #[inline(always)]
+    fn len(v: &V) -> usize {
+        v.encoded_len()
+    }
+
+    #[inline(always)]
+    fn write(
+        v: &V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<(), Error> {
+        let at = *pos;
+        let blen = v.encoded_len();
+        v.encode_twos(&mut buf[at..at + blen])
+            .__rowkey_in_field::<false>(key, field)?;
+        *pos = at + blen;
+        Ok(())
+    }
+}
+
+impl<K: RowKey, V: KeyPart + TwosComplement, const I: usize> ScanRule<K, V, I> for Twos {
+    #[inline(always)]
+    fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        push_slot::<K, V, Self, I>(&value, scan)
+    }
+}

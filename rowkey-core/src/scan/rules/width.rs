@@ -1,0 +1,61 @@
+//! `#[width(W)]` in a scan: an unsigned integer stored in its low `W`
+//! big-endian bytes (a `u64` in 5, say), refused when it needs more. A
+//! range's bounds are clamped to the values `W` bytes hold: a window past
+//! them selects nothing, or has no upper bound, rather than being refused.
+
+use super::{field_name, push_slot, ScanRule, Slot};
+use crate::__private::{clamp_wide_bounds, too_wide, write_narrow, InField, Narrow};
+use crate::part::KeyPart;
+use crate::scan::Scan;
+use crate::{Error, RowKey};
+use core::ops::Bound;
+
+/// An unframed `#[width(W)]` integer.
+pub struct Width<const W: usize>;
+
+impl<V: Narrow, const W: usize> Slot<V> for Width<W> {
+    #[inline(always)]
+    fn len(_: &V) -> usize {
+        W
+    }
+
+    #[inline(always)]
+    fn write(
+        v: &V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<(), Error> {
+        let at = *pos;
+        write_narrow(v.to_wide(), &mut buf[at..at + W]).__rowkey_in_field::<false>(key, field)?;
+        *pos = at + W;
+        Ok(())
+    }
+}
+
+impl<K: RowKey, V: KeyPart + Narrow, const W: usize, const I: usize> ScanRule<K, V, I>
+    for Width<W>
+{
+    #[inline(always)]
+    fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        push_slot::<K, V, Self, I>(&value, scan)
+    }
+
+    #[inline(always)]
+    fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        let Some((lo, hi)) = clamp_wide_bounds(lo, hi, |v: &V| too_wide(v.to_wide(), W)) else {
+            scan.empty();
+            return Ok(());
+        };
+        let field = const { field_name::<K>(I) };
+        scan.range(
+            field,
+            false,
+            lo,
+            hi,
+            |_| W,
+            |v, out, pos| <Self as Slot<V>>::write(v, out, pos, K::NAME, field),
+        )
+    }
+}
