@@ -30,34 +30,38 @@
 //! const _: () = {
 //!     impl<'a> rowkey::RowKey for MetricKey<'a> {
 //!         const NAME: &'static str = "MetricKey";
-//!         const MAX_WIDTH: Option<usize> = Some(36);       // 4 + 16 + 8 + 8
+//!         const __SCAN_WIDTHS: &'static [Option<usize>] = &[..]; // widest slots: MAX_WIDTH = Some(36),
+//!                                                           // SCAN_CAP = 37 are the trait's defaults
 //!         const SPREAD: Spread = Spread::HexSalt { chars: 4 };
-//!         const SCAN_CAP: usize = 37;                       // widths + 1
+//!         const TIME: Option<TimeField> = Some(TimeField { name: "ts", newest_first: true });
 //!         const LAYOUT: Layout = Layout { name: "MetricKey", fields: &[..], .. }; // rowkey::layout
 //!         type Buf = [u8; 36];
 //!         type ScanBuf = [u8; 37];
 //!         type Key<'k> = MetricKey<'k>;
-//!         type Scan = __MetricKeyScan<'a, 0>;
+//!         type Scan = __MetricKeyScan<'a>;
 //!         type Explained<'k> = Explain<'k, 4>;              // salt, host, metric, ts
 //!         fn encoded_len(&self) -> usize { .. }
-//!         fn encode_into(&self, buf: &mut [u8]) -> Result<usize, Error> { .. }
+//!         fn encode_into(&self, buf: &mut [u8]) -> Result<usize, Error> {
+//!             // one runtime call per field, each naming the field's rules as types:
+//!             // rule::write_field::<&str, rule::Salt<4>, rule::Part, ..>(.., WriteFrame::Pad(16, 0), ..)?;
+//!             // write_plain::<&str, ..>(.., WriteFrame::Pad(8, 0), ..)?;
+//!             // rule::write_field::<u64, rule::NoPrefix, rule::RevTs, ..>(.., WriteFrame::End, ..)?;
+//!         }
 //!         fn explain(bytes: &[u8]) -> Result<Explain<'_, 4>, Error> { .. }
-//!         fn scan() -> __MetricKeyScan<'a, 0> { .. }
-//!         // decode, decode_unverified, to_vec, split_keys: provided
+//!         fn scan() -> __MetricKeyScan<'a> { .. }
+//!         #[doc(hidden)] fn __encode_deferred(..) { .. } // encode_batch: salts left for the SIMD lanes
+//!         // to_vec: provided
 //!     }
 //!
 //!     impl<'de> rowkey::DecodeKey<'de> for MetricKey<'de> {
 //!         fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }           // checks the salt
 //!         fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> { .. } // skips the MD5
+//!         #[doc(hidden)] fn __verify_deferred(..) { .. }                       // verify_batch
 //!     }
 //!
 //!     impl<'a> MetricKey<'a> {
 //!         pub const MAX_LEN: usize = 36;
 //!         pub fn split_keys(n: usize) -> Result<SplitKeys, Error> { .. }
-//!         #[doc(hidden)] pub fn __rowkey_write_0<V, const PREFIX: bool, const KNOWN: bool>(..) { .. } // one writer
-//!         #[doc(hidden)] pub fn __rowkey_len_0<V, const PREFIX: bool>(..) { .. } // per field,
-//!         // .. __rowkey_write/len_2                                           // for encode and scans
-//!         // (none for `metric`, a plain field: the runtime's writer writes it)
 //!     }
 //!
 //!     impl<'de> MetricKey<'de> {
@@ -66,27 +70,34 @@
 //!         pub fn explain(bytes: &'de [u8]) -> Result<Explain<'de, 4>, Error> { .. }
 //!     }
 //!
-//!     // The scan builder: STAGE counts the fields given so far.
-//!     pub struct __MetricKeyScan<'a, const STAGE: usize> { .. }
+//!     // Decode's walk: one runtime call per field (read_plain, rule::read_field).
+//!     impl<'de> Walk<'de, 4> for MetricKey<'de> { .. }
+//!
+//!     // The scan builder: STAGE is the marker type of the field expected next.
+//!     pub struct __MetricKeyScan<'a, STAGE = host, S = ()> { .. }
+//!     pub struct host {} pub struct metric {} pub struct ts {} pub struct none {}
 //!
 //!     impl<'a> MetricKey<'a> {
 //!         pub const SCAN_CAP: usize = 37;
-//!         pub fn scan() -> __MetricKeyScan<'a, 0> { .. }
+//!         pub fn scan() -> __MetricKeyScan<'a> { .. }
 //!     }
 //!
-//!     impl<'a, const STAGE: usize> __MetricKeyScan<'a, STAGE> {
-//!         // Only at stage 0; a value goes on to stage 1.
-//!         pub fn host<'v, A: ScanValue<&'v str>>(self, value: A) -> __MetricKeyScan<'a, 1>;
-//!         // Only at stage 1; a value goes on to 2, a range ends the scan (3).
-//!         pub fn metric<'v, A: ScanArg<&'v str>>(self, arg: A) -> A::Out<__MetricKeyScan<'a, 2>, __MetricKeyScan<'a, 3>>;
-//!         // Only at stage 2; a value or a range ends the scan.
-//!         pub fn ts<'v, A: ScanArg<u64>>(self, arg: A) -> A::Out<__MetricKeyScan<'a, 3>, __MetricKeyScan<'a, 3>>;
+//!     impl<'a, STAGE, S> __MetricKeyScan<'a, STAGE, S> {
 //!         pub fn ranges(self) -> Result<ScanRanges<MetricKey<'a>>, Error>;
+//!         // Each method forwards to the runtime with the field's rules as a type; it is
+//!         // called only when STAGE is its own marker (else: "`metric` cannot come here:
+//!         // the next field of this `MetricKey<'_>` scan is `host`").
+//!         pub fn host<'v, A: ScanValue<&'v str>>(self, value: A)
+//!             -> NextEq<.., Salt<4, Pad<16, 0>>, 0, metric>;                  // a value only
+//!         pub fn metric<'v, A: ScanArg<&'v str>>(self, arg: A)
+//!             -> Next<.., Text<Pad<8, 0>>, 1, ts, none>;                     // a value or a range
+//!         pub fn ts<A: ScanArg<u64>>(self, arg: A) -> Next<.., Last<RevTs>, 2, none, none>;
 //!     }
-//!     impl<'a, const STAGE: usize> rowkey::ScanBuilder<MetricKey<'a>> for __MetricKeyScan<'a, STAGE> { .. }
+//!     impl<'a, STAGE, S> Builder<MetricKey<'a>> for __MetricKeyScan<'a, STAGE, S> { .. } // ScanBuilder
+//!     impl Clone, Debug for __MetricKeyScan<..> { .. }
 //!
-//!     // Compile-time layout checks, as trait bounds with their own messages.
-//!     fn __rowkey_checks() { .. }
+//!     // Compile-time layout checks that depend on the field types, as trait bounds with
+//!     // their own messages (none here: the derive can tell these widths itself).
 //! };
 //! ```
 //!
