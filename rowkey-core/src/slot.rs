@@ -220,7 +220,7 @@ pub enum PlainRead {
 }
 
 #[inline(always)]
-fn take_plain<'de>(
+pub(crate) fn take_plain<'de>(
     input: &'de [u8],
     pos: &mut usize,
     frame: PlainRead,

@@ -23,7 +23,7 @@ use crate::__private::{
     InField, SaltSink,
 };
 use crate::scan::Scan;
-use crate::slot::{take_framed, take_padded, PlainRead, WriteFrame};
+use crate::slot::{take_plain, PlainRead, WriteFrame};
 use crate::{Error, ErrorKind, KeyPart, RowKey, Segment, SegmentKind};
 use core::ops::Bound;
 
@@ -235,13 +235,7 @@ where
 {
     let taken = P::take(input, pos, segs, seg, field).__rowkey_in_field::<true>(key, field)?;
     let body_at = *pos;
-    let body = match frame {
-        PlainRead::Pad(width, byte) => take_padded(input, pos, width, byte),
-        PlainRead::Framed(width, measure, frame) => {
-            take_framed(input, pos, width, measure, 0, frame)
-        }
-    }
-    .__rowkey_in_field::<true>(key, field)?;
+    let body = take_plain(input, pos, frame).__rowkey_in_field::<true>(key, field)?;
     let value = decode(body).__rowkey_in_field::<true>(key, field)?;
     P::verify::<VERIFY, S>(taken, &value, input, body, body_at, sink, key, field)?;
     push_segment(segs, seg, field, SegmentKind::Field, body_at, *pos);

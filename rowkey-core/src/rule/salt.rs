@@ -140,63 +140,43 @@ fn verify_salt<const VERIFY: bool, S: SaltSink>(
     Ok(())
 }
 
-impl<T, const K: usize> ReadPrefix<T> for Salt<K> {
-    type Taken = usize;
+/// Both salt shapes are read alike: `K` characters, then the delimiter if
+/// the shape has one.
+macro_rules! read_salt {
+    ($ty:ty, [$($generics:tt)*], $delim:expr) => {
+        impl<T, $($generics)*> ReadPrefix<T> for $ty {
+            type Taken = usize;
 
-    #[inline(always)]
-    fn take<const N: usize>(
-        input: &[u8],
-        pos: &mut usize,
-        segs: &mut [Segment; N],
-        seg: &mut usize,
-        field: &'static str,
-    ) -> Result<usize, ErrorKind> {
-        take_salt(input, pos, K, None, segs, seg, field)
-    }
+            #[inline(always)]
+            fn take<const N: usize>(
+                input: &[u8],
+                pos: &mut usize,
+                segs: &mut [Segment; N],
+                seg: &mut usize,
+                field: &'static str,
+            ) -> Result<usize, ErrorKind> {
+                take_salt(input, pos, K, $delim, segs, seg, field)
+            }
 
-    #[inline(always)]
-    fn verify<const VERIFY: bool, S: SaltSink>(
-        at: usize,
-        _: &T,
-        input: &[u8],
-        body: &[u8],
-        body_at: usize,
-        sink: &mut S,
-        key: &'static str,
-        field: &'static str,
-    ) -> Result<(), Error> {
-        verify_salt::<VERIFY, S>(input, at, K, body, body_at, sink, key, field)
-    }
+            #[inline(always)]
+            fn verify<const VERIFY: bool, S: SaltSink>(
+                at: usize,
+                _: &T,
+                input: &[u8],
+                body: &[u8],
+                body_at: usize,
+                sink: &mut S,
+                key: &'static str,
+                field: &'static str,
+            ) -> Result<(), Error> {
+                verify_salt::<VERIFY, S>(input, at, K, body, body_at, sink, key, field)
+            }
+        }
+    };
 }
 
-impl<T, const K: usize, const D: u8> ReadPrefix<T> for SaltDelim<K, D> {
-    type Taken = usize;
-
-    #[inline(always)]
-    fn take<const N: usize>(
-        input: &[u8],
-        pos: &mut usize,
-        segs: &mut [Segment; N],
-        seg: &mut usize,
-        field: &'static str,
-    ) -> Result<usize, ErrorKind> {
-        take_salt(input, pos, K, Some(D), segs, seg, field)
-    }
-
-    #[inline(always)]
-    fn verify<const VERIFY: bool, S: SaltSink>(
-        at: usize,
-        _: &T,
-        input: &[u8],
-        body: &[u8],
-        body_at: usize,
-        sink: &mut S,
-        key: &'static str,
-        field: &'static str,
-    ) -> Result<(), Error> {
-        verify_salt::<VERIFY, S>(input, at, K, body, body_at, sink, key, field)
-    }
-}
+read_salt!(Salt<K>, [const K: usize], None);
+read_salt!(SaltDelim<K, D>, [const K: usize, const D: u8], Some(D));
 
 impl<T, A: ReadPrefix<T>, B: ReadPrefix<T>> ReadPrefix<T> for Both<A, B> {
     type Taken = (A::Taken, B::Taken);
