@@ -8,6 +8,7 @@
 //! [`ScanField`](super::steps::ScanField) (the [`Derived`] rule).
 
 mod bucket;
+mod decimal;
 mod key_salt;
 mod plain;
 mod reverse;
@@ -17,6 +18,7 @@ mod twos;
 mod width;
 
 pub use bucket::Bucket;
+pub use decimal::{AnyDigits, Digits};
 pub use key_salt::{DropLast, Hashed, StripPad, Whole};
 pub use plain::{Delim, Fit, Fixed, Open, Pad, Text};
 pub use reverse::Reverse;
