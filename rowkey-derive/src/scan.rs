@@ -338,7 +338,7 @@ fn slot_rule(l: &Layout, p: &Ident) -> Option<TokenStream> {
         {
             match l.decimal {
                 Some(Digits::Width(w)) => quote!(#p::Digits<#w>),
-                _ => quote!(#p::AnyDigits),
+                Some(Digits::Shortest) | None => quote!(#p::AnyDigits),
             }
         }
         _ if l.width.is_some() || l.decimal.is_some() => return None,
