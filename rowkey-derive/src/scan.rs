@@ -289,7 +289,6 @@ fn rule(
         || l.option
         || after_spread
         || l.spread.is_some()
-        || l.escaped
         || l.desc
         || (l.salt.is_some() && l.body != Body::Plain)
     {
@@ -342,6 +341,12 @@ fn slot_rule(l: &Layout, p: &Ident) -> Option<TokenStream> {
             }
         }
         _ if l.width.is_some() || l.decimal.is_some() => return None,
+        (Body::Plain, Frame::Fixed | Frame::Last | Frame::Delim { .. })
+            if l.escaped && l.salt.is_none() =>
+        {
+            quote!(#p::Escaped<#frame>)
+        }
+        _ if l.escaped => return None,
         (Body::Plain, _) => match (l.salt, l.salt_delim) {
             (Some(chars), None) => quote!(#p::Salt<#chars, #frame>),
             (Some(chars), Some(d)) => quote!(#p::SaltDelim<#chars, #d, #frame>),

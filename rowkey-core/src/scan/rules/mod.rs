@@ -9,6 +9,7 @@
 
 mod bucket;
 mod decimal;
+mod escaped;
 mod key_salt;
 mod plain;
 mod reverse;
@@ -19,6 +20,7 @@ mod width;
 
 pub use bucket::Bucket;
 pub use decimal::{AnyDigits, Digits};
+pub use escaped::Escaped;
 pub use key_salt::{DropLast, Hashed, StripPad, Whole};
 pub use plain::{Delim, Fit, Fixed, Open, Pad, Text};
 pub use reverse::Reverse;
