@@ -289,7 +289,6 @@ fn rule(
         || l.option
         || after_spread
         || l.spread.is_some()
-        || l.desc
         || (l.salt.is_some() && l.body != Body::Plain)
     {
         return None;
@@ -303,7 +302,10 @@ fn rule(
             return None;
         }
         let part = match l.frame {
-            Frame::Pad { byte, .. } if joined => quote!(#p::StripPad<#byte>),
+            Frame::Pad { byte, .. } if joined => {
+                let stored = byte ^ l.mask();
+                quote!(#p::StripPad<#stored>)
+            }
             Frame::Delim { .. } if joined => quote!(#p::DropLast),
             _ => quote!(#p::Whole),
         };
@@ -325,7 +327,10 @@ fn slot_rule(l: &Layout, p: &Ident) -> Option<TokenStream> {
         Frame::Fixed => quote!(#p::Fixed),
         Frame::Last => quote!(#p::Open),
     };
+    let desc = |r: TokenStream| if l.desc { quote!(#p::Desc<#r>) } else { r };
+    let other = l.salt.is_some() || l.width.is_some() || l.decimal.is_some();
     Some(match (l.body, l.frame) {
+        _ if l.desc && other => return None,
         (Body::Plain, Frame::Fixed | Frame::Last)
             if l.salt.is_none() && l.width.is_some() && l.decimal.is_none() =>
         {
@@ -344,22 +349,28 @@ fn slot_rule(l: &Layout, p: &Ident) -> Option<TokenStream> {
         (Body::Plain, Frame::Fixed | Frame::Last | Frame::Delim { .. })
             if l.escaped && l.salt.is_none() =>
         {
-            quote!(#p::Escaped<#frame>)
+            desc(quote!(#p::Escaped<#frame>))
         }
         _ if l.escaped => return None,
         (Body::Plain, _) => match (l.salt, l.salt_delim) {
             (Some(chars), None) => quote!(#p::Salt<#chars, #frame>),
             (Some(chars), Some(d)) => quote!(#p::SaltDelim<#chars, #d, #frame>),
-            (None, _) if !bound_cut(l, p).is_empty() => quote!(#p::Text<#frame>),
-            (None, _) if !bound_fit(l, p).is_empty() => quote!(#p::Fit<#frame>),
-            (None, _) => frame,
+            (None, _) if !bound_cut(l, p).is_empty() => {
+                let r = desc(frame);
+                quote!(#p::Text<#r>)
+            }
+            (None, _) if !bound_fit(l, p).is_empty() => {
+                let r = desc(frame);
+                quote!(#p::Fit<#r>)
+            }
+            (None, _) => desc(frame),
         },
         (Body::Reverse, _) => {
             let ty = &l.inner_static;
-            quote!(#p::Reverse<#ty, #frame>)
+            desc(quote!(#p::Reverse<#ty, #frame>))
         }
-        (Body::ReverseTs, Frame::Fixed | Frame::Last) => quote!(#p::RevTs),
-        (Body::Twos, Frame::Fixed | Frame::Last) => quote!(#p::Twos),
+        (Body::ReverseTs, Frame::Fixed | Frame::Last) if !l.desc => quote!(#p::RevTs),
+        (Body::Twos, Frame::Fixed | Frame::Last) => desc(quote!(#p::Twos)),
         _ => return None,
     })
 }

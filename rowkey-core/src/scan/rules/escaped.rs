@@ -16,6 +16,9 @@ use core::ops::Bound;
 pub struct Escaped<F>(PhantomData<F>);
 
 impl<V: EscapeBytes, F: Frame> Slot<V> for Escaped<F> {
+    const OPEN: bool = F::OPEN;
+    const ENDS_ITSELF: bool = true;
+
     #[inline(always)]
     fn len(v: &V) -> usize {
         escaped_len(v.raw_bytes()) + usize::from(matches!(F::FRAME, WriteFrame::Delim(_)))
