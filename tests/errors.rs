@@ -1230,3 +1230,71 @@ fn encode_decimal_with_more_digits_than_its_width() {
     };
     assert_eq!(ok.to_vec().unwrap(), b"9999999999_");
 }
+
+/// A scan's exact value is refused as encode refuses it: more digits than
+/// `#[decimal(W)]` holds, or more bytes than `#[width(W)]`, names the field
+/// (a range's bounds are clamped instead, see tests/width_windows.rs).
+#[test]
+fn scan_refuses_an_exact_value_wider_than_its_digits_or_bytes() {
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Counts {
+        #[decimal(6)]
+        day: u32,
+        #[width(3)]
+        shard: u32,
+        #[decimal(4)]
+        seq: u16,
+    }
+    let err = Counts::scan().day(1_000_000).ranges().unwrap_err();
+    check(
+        &err,
+        "Counts",
+        Some("day"),
+        &ErrorKind::TooManyDigits {
+            digits: 7,
+            width: 6,
+        },
+    );
+    let err = Counts::scan().day(1).shard(1 << 24).ranges().unwrap_err();
+    check(
+        &err,
+        "Counts",
+        Some("shard"),
+        &ErrorKind::TooWide {
+            value: 1 << 24,
+            width: 3,
+        },
+    );
+    let err = Counts::scan()
+        .day(1)
+        .shard(2)
+        .seq(10_000)
+        .ranges()
+        .unwrap_err();
+    check(
+        &err,
+        "Counts",
+        Some("seq"),
+        &ErrorKind::TooManyDigits {
+            digits: 5,
+            width: 4,
+        },
+    );
+    // The widest values that fit make one exact key.
+    let ranges: Vec<_> = Counts::scan()
+        .day(999_999)
+        .shard((1 << 24) - 1)
+        .seq(9_999)
+        .ranges()
+        .unwrap()
+        .collect();
+    let key = Counts {
+        day: 999_999,
+        shard: (1 << 24) - 1,
+        seq: 9_999,
+    }
+    .to_vec()
+    .unwrap();
+    assert_eq!(ranges.len(), 1);
+    assert_eq!(ranges[0].start(), key.as_slice());
+}

@@ -382,6 +382,16 @@ layout!(
 layout!(desc_escaped_bytes, DescEsc, Vec<u8>, { desc escaped },
     bv(&[b"", b"\x00", b"\x00\x00", b"\x00\x01", b"\x01", b"\xff", b"\xff\xff", b"\xff\x00"]),
     bv(&[b"\x02"]));
+// The delimiter after an escaped value (which ends itself, so it may hold
+// the delimiter's byte).
+layout!(
+    escaped_delim_bytes,
+    EscDelim,
+    Vec<u8>,
+    { escaped delim(b'|') },
+    bv(&[b"", b"\x00", b"|", b"a|b", b"\x01", b"\xff", b"\xff|"]),
+    bv(&[b"\x02", b"||"])
+);
 layout!(
     escaped_string,
     EscS,

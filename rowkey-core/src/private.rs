@@ -43,8 +43,9 @@ pub use crate::rule::salt::{
 };
 pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};
 pub use crate::scan::rules::{
-    Bucket, Delim as ScanDelim, Derived, DropLast, Fit, Fixed, Hashed, Last, Open, Pad, RevTs,
-    Reverse, Salt, SaltDelim, ScanRule, StripPad, Text, Twos, Whole, Width,
+    AnyDigits, Bucket, Delim as ScanDelim, Derived, Desc, Digits, DropLast, Escaped, Fit, Fixed,
+    Hashed, Last, Open, Pad, RevTs, Reverse, Salt, SaltDelim, ScanRule, StripPad, Text, Twos,
+    Whole, Width,
 };
 pub use crate::scan::steps::*;
 pub use crate::scan::{

@@ -288,42 +288,11 @@ fn rule(
         || l.option
         || after_spread
         || l.spread.is_some()
-        || l.decimal.is_some()
-        || (l.width.is_some()
-            && !matches!((l.body, l.frame), (Body::Plain, Frame::Fixed | Frame::Last)))
-        || l.escaped
-        || l.desc
         || (l.salt.is_some() && l.body != Body::Plain)
     {
         return None;
     }
-    let frame = match l.frame {
-        Frame::Pad { width, byte } => quote!(#p::Pad<#width, #byte>),
-        Frame::Delim { byte } => quote!(#p::ScanDelim<#byte>),
-        Frame::Fixed => quote!(#p::Fixed),
-        Frame::Last => quote!(#p::Open),
-    };
-    let mut rule = match (l.body, l.frame) {
-        (Body::Plain, _) if l.width.is_some() && l.salt.is_none() => {
-            let w = l.width.unwrap_or(0);
-            quote!(#p::Width<#w>)
-        }
-        (Body::Plain, _) if l.width.is_some() => return None,
-        (Body::Plain, _) => match (l.salt, l.salt_delim) {
-            (Some(chars), None) => quote!(#p::Salt<#chars, #frame>),
-            (Some(chars), Some(d)) => quote!(#p::SaltDelim<#chars, #d, #frame>),
-            (None, _) if !bound_cut(l, p).is_empty() => quote!(#p::Text<#frame>),
-            (None, _) if !bound_fit(l, p).is_empty() => quote!(#p::Fit<#frame>),
-            (None, _) => frame,
-        },
-        (Body::Reverse, _) => {
-            let ty = &l.inner_static;
-            quote!(#p::Reverse<#ty, #frame>)
-        }
-        (Body::ReverseTs, Frame::Fixed | Frame::Last) => quote!(#p::RevTs),
-        (Body::Twos, Frame::Fixed | Frame::Last) => quote!(#p::Twos),
-        _ => return None,
-    };
+    let mut rule = slot_rule(l, p)?;
     if let Some(count) = l.bucket {
         rule = quote!(#p::Bucket<#count, #rule>);
     }
@@ -332,7 +301,10 @@ fn rule(
             return None;
         }
         let part = match l.frame {
-            Frame::Pad { byte, .. } if joined => quote!(#p::StripPad<#byte>),
+            Frame::Pad { byte, .. } if joined => {
+                let stored = byte ^ l.mask();
+                quote!(#p::StripPad<#stored>)
+            }
             Frame::Delim { .. } if joined => quote!(#p::DropLast),
             _ => quote!(#p::Whole),
         };
@@ -342,6 +314,63 @@ fn rule(
         quote!(#p::Last<#rule>)
     } else {
         rule
+    })
+}
+
+/// The rule of the field's own bytes (its body and frame, its own salt),
+/// before a bucket, the struct-level salt or the last field wraps it.
+fn slot_rule(l: &Layout, p: &Ident) -> Option<TokenStream> {
+    let frame = match l.frame {
+        Frame::Pad { width, byte } => quote!(#p::Pad<#width, #byte>),
+        Frame::Delim { byte } => quote!(#p::ScanDelim<#byte>),
+        Frame::Fixed => quote!(#p::Fixed),
+        Frame::Last => quote!(#p::Open),
+    };
+    let desc = |r: TokenStream| if l.desc { quote!(#p::Desc<#r>) } else { r };
+    let other = l.salt.is_some() || l.width.is_some() || l.decimal.is_some();
+    Some(match (l.body, l.frame) {
+        _ if l.desc && other => return None,
+        (Body::Plain, Frame::Fixed | Frame::Last)
+            if l.salt.is_none() && l.width.is_some() && l.decimal.is_none() =>
+        {
+            let w = l.width.unwrap_or(0);
+            quote!(#p::Width<#w>)
+        }
+        (Body::Plain, Frame::Fixed | Frame::Last)
+            if l.salt.is_none() && l.width.is_none() && l.decimal.is_some() =>
+        {
+            match l.decimal {
+                Some(Digits::Width(w)) => quote!(#p::Digits<#w>),
+                Some(Digits::Shortest) | None => quote!(#p::AnyDigits),
+            }
+        }
+        _ if l.width.is_some() || l.decimal.is_some() => return None,
+        (Body::Plain, Frame::Fixed | Frame::Last | Frame::Delim { .. })
+            if l.escaped && l.salt.is_none() =>
+        {
+            desc(quote!(#p::Escaped<#frame>))
+        }
+        _ if l.escaped => return None,
+        (Body::Plain, _) => match (l.salt, l.salt_delim) {
+            (Some(chars), None) => quote!(#p::Salt<#chars, #frame>),
+            (Some(chars), Some(d)) => quote!(#p::SaltDelim<#chars, #d, #frame>),
+            (None, _) if !bound_cut(l, p).is_empty() => {
+                let r = desc(frame);
+                quote!(#p::Text<#r>)
+            }
+            (None, _) if !bound_fit(l, p).is_empty() => {
+                let r = desc(frame);
+                quote!(#p::Fit<#r>)
+            }
+            (None, _) => desc(frame),
+        },
+        (Body::Reverse, _) => {
+            let ty = &l.inner_static;
+            desc(quote!(#p::Reverse<#ty, #frame>))
+        }
+        (Body::ReverseTs, Frame::Fixed | Frame::Last) if !l.desc => quote!(#p::RevTs),
+        (Body::Twos, Frame::Fixed | Frame::Last) => desc(quote!(#p::Twos)),
+        _ => return None,
     })
 }
 

@@ -8,6 +8,9 @@
 //! [`ScanField`](super::steps::ScanField) (the [`Derived`] rule).
 
 mod bucket;
+mod decimal;
+mod desc;
+mod escaped;
 mod key_salt;
 mod plain;
 mod reverse;
@@ -17,6 +20,9 @@ mod twos;
 mod width;
 
 pub use bucket::Bucket;
+pub use decimal::{AnyDigits, Digits};
+pub use desc::Desc;
+pub use escaped::Escaped;
 pub use key_salt::{DropLast, Hashed, StripPad, Whole};
 pub use plain::{Delim, Fit, Fixed, Open, Pad, Text};
 pub use reverse::Reverse;
@@ -62,6 +68,14 @@ pub trait ScanRule<K: RowKey, V, const I: usize> {
 /// The bytes of one slot (the field without its salt or bucket, which
 /// wrap it): what a value pushes, and what a range's bounds are written as.
 pub trait Slot<V> {
+    /// The unframed last field: a value matches only the key ending in it,
+    /// not every key it prefixes.
+    const OPEN: bool = false;
+
+    /// The slot ends itself (an escaped value's terminator), whatever
+    /// follows it.
+    const ENDS_ITSELF: bool = false;
+
     /// The most bytes [`write`](Slot::write) writes for `v`.
     fn len(v: &V) -> usize;
 

@@ -46,6 +46,8 @@ impl Frame for Open {
 }
 
 impl<V: KeyPart, F: Frame> Slot<V> for F {
+    const OPEN: bool = F::OPEN;
+
     #[inline(always)]
     fn len(v: &V) -> usize {
         plain_len(v, F::FRAME)
@@ -84,6 +86,9 @@ impl<K: RowKey, V: KeyPart, F: Frame, const I: usize> ScanRule<K, V, I> for F {
 pub struct Text<F>(PhantomData<F>);
 
 impl<V, F: Slot<V>> Slot<V> for Text<F> {
+    const OPEN: bool = F::OPEN;
+    const ENDS_ITSELF: bool = F::ENDS_ITSELF;
+
     #[inline(always)]
     fn len(v: &V) -> usize {
         F::len(v)
@@ -149,6 +154,9 @@ impl<K: RowKey, V: KeyPart, R: ScanRule<K, V, I>, const I: usize> ScanRule<K, V,
 }
 
 impl<V, R: Slot<V>> Slot<V> for Fit<R> {
+    const OPEN: bool = R::OPEN;
+    const ENDS_ITSELF: bool = R::ENDS_ITSELF;
+
     #[inline(always)]
     fn len(v: &V) -> usize {
         R::len(v)

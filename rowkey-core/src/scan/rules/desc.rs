@@ -1,0 +1,90 @@
+//! `#[desc]` in a scan: the slot's bytes inverted (each `b` stored as
+//! `!b`), so that the greatest value sorts first. A range's bounds swap
+//! ends; an unframed last field of variable width keeps no order a range
+//! can use (inverted, a value sorts after its own extensions), so a range
+//! on one is refused.
+
+use super::plain::{CutFrame, Text};
+use super::{field_name, push_slot, ScanRule, Slot};
+use crate::__private::invert;
+use crate::part::KeyPart;
+use crate::scan::cut::{cut_bounds, CutBound};
+use crate::scan::Scan;
+use crate::{Error, ErrorKind, RowKey};
+use core::marker::PhantomData;
+use core::ops::Bound;
+
+/// The slot `S` writes, inverted.
+pub struct Desc<S>(PhantomData<S>);
+
+impl<V, S: Slot<V>> Slot<V> for Desc<S> {
+    const OPEN: bool = S::OPEN;
+    const ENDS_ITSELF: bool = S::ENDS_ITSELF;
+
+    #[inline(always)]
+    fn len(v: &V) -> usize {
+        S::len(v)
+    }
+
+    #[inline(always)]
+    fn write(
+        v: &V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        key: &'static str,
+        field: &'static str,
+    ) -> Result<(), Error> {
+        let at = *pos;
+        S::write(v, buf, pos, key, field)?;
+        invert(&mut buf[at..*pos]);
+        Ok(())
+    }
+}
+
+impl<K: RowKey, V: KeyPart, S: Slot<V>, const I: usize> ScanRule<K, V, I> for Desc<S> {
+    #[inline(always)]
+    fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        push_slot::<K, V, Self, I>(&value, scan)
+    }
+
+    #[inline(always)]
+    fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        let field = const { field_name::<K>(I) };
+        if S::OPEN && !S::ENDS_ITSELF && V::WIDTH.is_none() {
+            return Err(Error::field(
+                K::NAME,
+                field,
+                ErrorKind::Invalid {
+                    reason: "a #[desc] variable-width last field keeps no order a range can \
+                             use; give it #[delim] (stored as Phoenix's 0xFF separator)",
+                },
+            ));
+        }
+        // Stored inverted, the greatest value has the smallest key.
+        scan.range(
+            field,
+            S::OPEN,
+            hi,
+            lo,
+            <Self as Slot<V>>::len,
+            |v, out, pos| <Self as Slot<V>>::write(v, out, pos, K::NAME, field),
+        )
+    }
+}
+
+// A padded or delimited text field, inverted: its bounds are cut as an
+// ascending one's are (`Text`), then swapped.
+impl<K: RowKey, V: KeyPart + CutBound, F: CutFrame, const I: usize> ScanRule<K, V, I>
+    for Text<Desc<F>>
+{
+    #[inline(always)]
+    fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        <Desc<F> as ScanRule<K, V, I>>::eq(value, scan)
+    }
+
+    #[inline(always)]
+    fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        let (lo, hi) = cut_bounds(&lo, &hi, F::CUT);
+        <Desc<F> as ScanRule<K, _, I>>::range(lo, hi, scan)
+    }
+}

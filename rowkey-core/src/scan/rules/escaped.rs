@@ -1,0 +1,68 @@
+//! `#[escaped]` in a scan: a string or byte string with each `0x00` and
+//! `0xFF` byte escaped and a two-byte terminator, so that it ends itself
+//! and keeps value order whatever bytes it holds.
+
+use super::plain::Frame;
+use super::{field_name, push_slot, ScanRule, Slot};
+use crate::__private::{escaped_len, write_escaped, EscapeBytes, WriteFrame};
+use crate::part::KeyPart;
+use crate::scan::Scan;
+use crate::{Error, RowKey};
+use core::marker::PhantomData;
+use core::ops::Bound;
+
+/// An escaped value in the frame `F` (nothing after it, or a delimiter,
+/// which the escaping keeps out of the value).
+pub struct Escaped<F>(PhantomData<F>);
+
+impl<V: EscapeBytes, F: Frame> Slot<V> for Escaped<F> {
+    const OPEN: bool = F::OPEN;
+    const ENDS_ITSELF: bool = true;
+
+    #[inline(always)]
+    fn len(v: &V) -> usize {
+        escaped_len(v.raw_bytes()) + usize::from(matches!(F::FRAME, WriteFrame::Delim(_)))
+    }
+
+    #[inline(always)]
+    fn write(
+        v: &V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        _: &'static str,
+        _: &'static str,
+    ) -> Result<(), Error> {
+        let at = *pos;
+        let raw = v.raw_bytes();
+        let blen = escaped_len(raw);
+        write_escaped(raw, &mut buf[at..at + blen]);
+        *pos = at + blen;
+        if let WriteFrame::Delim(byte) = F::FRAME {
+            buf[at + blen] = byte;
+            *pos += 1;
+        }
+        Ok(())
+    }
+}
+
+impl<K: RowKey, V: KeyPart + EscapeBytes, F: Frame, const I: usize> ScanRule<K, V, I>
+    for Escaped<F>
+{
+    #[inline(always)]
+    fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        push_slot::<K, V, Self, I>(&value, scan)
+    }
+
+    #[inline(always)]
+    fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
+        let field = const { field_name::<K>(I) };
+        scan.range(
+            field,
+            F::OPEN,
+            lo,
+            hi,
+            <Self as Slot<V>>::len,
+            |v, out, pos| <Self as Slot<V>>::write(v, out, pos, K::NAME, field),
+        )
+    }
+}
