@@ -589,24 +589,32 @@ impl<K: RowKey> ScanRanges<K> {
         };
         let keep = u128::from(self.shares_rows()).wrapping_neg();
         let (mask, bits) = (mask & keep, bits & keep);
-        let mut r = KeyRange::EMPTY;
-        (r.start_len, r.stop_len) = (self.rows.start_len, self.rows.stop_len);
         let bound = sh.row_bound();
+        let (mut start, mut stop) = (K::ScanBuf::ZERO, K::ScanBuf::ZERO);
         copy_row(
             crate::buf(&self.rows.start),
-            crate::buf_mut(&mut r.start),
+            crate::buf_mut(&mut start),
             bound,
             mask,
             bits,
         );
         copy_row(
             crate::buf(&self.rows.stop),
-            crate::buf_mut(&mut r.stop),
+            crate::buf_mut(&mut stop),
             bound,
             mask,
             bits,
         );
-        r
+        // Field by field: a blank range written whole stores its padding
+        // too, once per range (a two-byte bucket: 21 -> 20 instructions per
+        // range, callgrind).
+        KeyRange {
+            start,
+            stop,
+            start_len: self.rows.start_len,
+            stop_len: self.rows.stop_len,
+            _key: core::marker::PhantomData,
+        }
     }
 
     /// Whether every range is the template with its salt and bucket patched
