@@ -621,8 +621,11 @@ impl<K: RowKey> ScanRanges<K> {
     /// in: the flag `first_range` set, or the shape's word for it.
     #[inline(always)]
     fn shares_rows(&self) -> bool {
-        self.shared
-            || (<K::ScanBuf as KeyBuf>::LEN >= 16 && self.shape.never_bumps(self.spread.as_ref()))
+        let known =
+            <K::ScanBuf as KeyBuf>::LEN >= 16 && self.shape.never_bumps(self.spread.as_ref());
+        // `first_range` finds the same for every scan that yields a range.
+        debug_assert!(!known || self.shared || self.count == 0);
+        self.shared || known
     }
 
     /// Sets the iterator's state once the rows are written. Stored last,
