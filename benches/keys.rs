@@ -94,6 +94,18 @@ struct Tsdb<'a> {
     tags: &'a str,
 }
 
+/// A time range over 65,536 buckets: the widest bucket, two bytes, so a
+/// scan of a window fans out over 65,536 ranges.
+#[derive(RowKey, Debug, PartialEq, Clone, Copy)]
+struct WideBucket {
+    #[bucket(65536)]
+    ts: u64,
+    id: u64,
+}
+
+/// Wide-bucket queries per iteration: each yields 65,536 ranges.
+const WIDE_N: usize = 2;
+
 #[derive(RowKey, Debug, PartialEq, Clone, Copy)]
 struct SellerOrder {
     seller_id: u64,
@@ -144,6 +156,7 @@ struct Inputs {
     log: Vec<LogEvent<'static>>,
     seller: Vec<SellerOrder>,
     tsdb: Vec<Tsdb<'static>>,
+    wide: Vec<WideBucket>,
 }
 
 static INPUTS: LazyLock<Inputs> = LazyLock::new(|| {
@@ -197,12 +210,19 @@ static INPUTS: LazyLock<Inputs> = LazyLock::new(|| {
             }
         })
         .collect();
+    let wide = (0..WIDE_N)
+        .map(|_| WideBucket {
+            ts: r.ts(),
+            id: r.next(),
+        })
+        .collect();
     Inputs {
         user,
         metric,
         log,
         seller,
         tsdb,
+        wide,
     }
 });
 
@@ -600,6 +620,19 @@ fn hand_scan_tsdb(
     }))
 }
 
+/// `WideBucket::scan().ts(a..b)`: one range per bucket, the bucket two bytes
+/// big-endian.
+fn hand_scan_wide(a: u64, b: u64) -> impl Iterator<Item = HandRange<{ WideBucket::SCAN_CAP }>> {
+    (0..=u16::MAX).map(move |bucket| {
+        let mut start = [0u8; 10];
+        start[..2].copy_from_slice(&bucket.to_be_bytes());
+        let mut stop = start;
+        start[2..].copy_from_slice(&a.to_be_bytes());
+        stop[2..].copy_from_slice(&b.to_be_bytes());
+        HandRange::new(&start, &stop)
+    })
+}
+
 // ---------------------------------------------------------------- Java-style
 
 /// `DigestUtils.md5Hex(value)`: the whole digest as a hex `String`.
@@ -746,6 +779,18 @@ fn check_baselines() {
             assert_eq!(d.start(), &h.start[..h.start_len]);
             assert_eq!(d.stop(), Some(&h.stop[..h.stop_len]));
         }
+    }
+    for k in &i.wide {
+        let (a, b) = (k.ts, k.ts + 3_600_000);
+        let d = WideBucket::scan().ts(a..b).ranges().unwrap();
+        assert_eq!(d.fan_out(), 65_536);
+        let mut h = hand_scan_wide(a, b);
+        for d in d {
+            let h = h.next().unwrap();
+            assert_eq!(d.start(), &h.start[..h.start_len]);
+            assert_eq!(d.stop(), Some(&h.stop[..h.stop_len]));
+        }
+        assert!(h.next().is_none());
     }
 }
 
@@ -1199,6 +1244,37 @@ mod tsdb {
         fn hand(b: Bencher) {
             bench_over!(b, INPUTS.tsdb.as_slice(), |k| {
                 for r in hand_scan_tsdb(k.metric, k.ts, k.ts + 3_600_000).unwrap() {
+                    black_box(&r);
+                }
+            });
+        }
+    }
+}
+
+mod wide_bucket {
+    use super::*;
+
+    mod scan {
+        use super::*;
+
+        /// An hour over all 65,536 buckets (the two-byte bucket).
+        #[divan::bench]
+        fn derived(b: Bencher) {
+            bench_over!(b, INPUTS.wide.as_slice(), |k| {
+                for r in WideBucket::scan()
+                    .ts(k.ts..k.ts + 3_600_000)
+                    .ranges()
+                    .unwrap()
+                {
+                    black_box(&r);
+                }
+            });
+        }
+
+        #[divan::bench]
+        fn hand(b: Bencher) {
+            bench_over!(b, INPUTS.wide.as_slice(), |k| {
+                for r in hand_scan_wide(k.ts, k.ts + 3_600_000) {
                     black_box(&r);
                 }
             });

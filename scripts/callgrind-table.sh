@@ -9,9 +9,11 @@
 #   ROUNDS=20 bash scripts/callgrind-table.sh  # more rounds (default 10)
 #   ONLY=scan bash scripts/callgrind-table.sh  # the rows whose name matches (grep -E)
 #
-# Each operation runs twice under callgrind, once over the 256 inputs and once
-# over them ROUNDS+1 times; the difference divided by ROUNDS*256 is its
-# instructions per key, set-up and input generation cancelled out.
+# Each operation runs twice under callgrind, once over its inputs (256, or a
+# few for a scan of 65,536 ranges) and once over them ROUNDS+1 times; the
+# difference divided by ROUNDS*inputs is its instructions per key (per query
+# for a scan), set-up and input generation cancelled out. A scan that fans
+# out also gets its instructions per range.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-10}
@@ -26,24 +28,30 @@ count() { # instructions of one run: $1 = operation, $2 = rounds
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 
-per_key() { # instructions per key of one operation, as "123.4"
+per_key() { # instructions per key of one operation, as "123.4": $1 = operation, $2 = inputs
     local one many
     one=$(count "$1" 1)
     many=$(count "$1" $((rounds + 1)))
-    awk -v a="$one" -v b="$many" -v r="$rounds" 'BEGIN { printf "%.1f", (b - a) / (r * 256) }'
+    awk -v a="$one" -v b="$many" -v r="$rounds" -v n="$2" 'BEGIN { printf "%.1f", (b - a) / (r * n) }'
 }
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(rustc --version); $(valgrind --version); rounds: $rounds"
 echo
-echo "| layout | operation | derived instr/key | hand instr/key | derived/hand |"
-echo "| --- | --- | --- | --- | --- |"
+echo "| layout | operation | derived instr/key | hand instr/key | derived/hand | per range (derived / hand) |"
+echo "| --- | --- | --- | --- | --- | --- |"
 worst=0
-for op in $(ROWKEY_CALLGRIND=list "$bin" | sed -n 's|/derived$||p' | grep -E -- "${ONLY:-.}"); do
-    d=$(per_key "$op/derived")
-    h=$(per_key "$op/hand")
+# `list` prints each operation with its inputs per round and ranges per query.
+while read -r op inputs ranges; do
+    d=$(per_key "$op/derived" "$inputs")
+    h=$(per_key "$op/hand" "$inputs")
     ratio=$(awk -v d="$d" -v h="$h" 'BEGIN { printf "%.3f", d / h }')
     worst=$(awk -v w="$worst" -v r="$ratio" 'BEGIN { print (r > w ? r : w) }')
-    echo "| ${op%%/*} | ${op#*/} | $d | $h | $ratio |"
-done
+    name=${op#*/} per_range=
+    if [ "$ranges" -gt 1 ]; then
+        name="$name ($ranges ranges)"
+        per_range=$(awk -v d="$d" -v h="$h" -v n="$ranges" 'BEGIN { printf "%.1f / %.1f", d / n, h / n }')
+    fi
+    echo "| ${op%%/*} | $name | $d | $h | $ratio | $per_range |"
+done < <(ROWKEY_CALLGRIND=list "$bin" | sed -n 's|/derived | |p' | grep -E -- "${ONLY:-.}")
 echo
 echo "highest derived/hand: $worst"

@@ -160,6 +160,19 @@ impl Shape {
         self.salt_fan > 0 || self.java_fan > 0 || self.buckets.get() > 1
     }
 
+    /// No range's successor rules change a byte of it (a lower bound
+    /// included or none, an upper bound excluded), and its fan is patched
+    /// into the first 16 bytes: every range is the template with its salt
+    /// and bucket patched in, which `first_range` finds (`shared`). Said
+    /// from the shape, which the optimizer folds where the flag is a load,
+    /// so that such a scan has no code for working ranges out (a two-byte
+    /// bucket: 33 -> 21 instructions per range; a 16-bucket log event scan
+    /// 1109 -> 708 per query, callgrind).
+    #[inline(always)]
+    pub(super) fn never_bumps(&self, spread: Option<&SpreadFan>) -> bool {
+        self.lo != Tail::Excluded && self.hi == Tail::Excluded && self.n <= 16 && spread.is_none()
+    }
+
     /// The longest row any range of the scan holds: the bounds' end, and
     /// one byte a successor rule may add (`range_rows`).
     #[inline(always)]
@@ -307,6 +320,15 @@ pub(super) fn copy_row(src: &[u8], dst: &mut [u8], bound: usize, mask: u128, bit
             *h = (u128::from_le_bytes(*h) & !mask | bits).to_le_bytes();
         }
     };
+    // Rows that end within 16 bytes are one patched word: the blank
+    // range's bytes after it are the template's (zero past every row), so
+    // they are constant stores, not loads of the template's tail.
+    if bound <= 16 {
+        if let (Some(s), Some(d)) = (src.first_chunk::<16>(), dst.first_chunk_mut::<16>()) {
+            *d = (u128::from_le_bytes(*s) & !mask | bits).to_le_bytes();
+            return;
+        }
+    }
     // A short row (a constant length) is copied whole: a few moves.
     if dst.len() <= SMALL_ROW {
         dst.copy_from_slice(src);
@@ -565,26 +587,45 @@ impl<K: RowKey> ScanRanges<K> {
         } else {
             (0, 0)
         };
-        let keep = u128::from(self.shared).wrapping_neg();
+        let keep = u128::from(self.shares_rows()).wrapping_neg();
         let (mask, bits) = (mask & keep, bits & keep);
-        let mut r = KeyRange::EMPTY;
-        (r.start_len, r.stop_len) = (self.rows.start_len, self.rows.stop_len);
         let bound = sh.row_bound();
+        let (mut start, mut stop) = (K::ScanBuf::ZERO, K::ScanBuf::ZERO);
         copy_row(
             crate::buf(&self.rows.start),
-            crate::buf_mut(&mut r.start),
+            crate::buf_mut(&mut start),
             bound,
             mask,
             bits,
         );
         copy_row(
             crate::buf(&self.rows.stop),
-            crate::buf_mut(&mut r.stop),
+            crate::buf_mut(&mut stop),
             bound,
             mask,
             bits,
         );
-        r
+        // Field by field: a blank range written whole stores its padding
+        // too, once per range (a two-byte bucket: 21 -> 20 instructions per
+        // range, callgrind).
+        KeyRange {
+            start,
+            stop,
+            start_len: self.rows.start_len,
+            stop_len: self.rows.stop_len,
+            _key: core::marker::PhantomData,
+        }
+    }
+
+    /// Whether every range is the template with its salt and bucket patched
+    /// in: the flag `first_range` set, or the shape's word for it.
+    #[inline(always)]
+    fn shares_rows(&self) -> bool {
+        let known =
+            <K::ScanBuf as KeyBuf>::LEN >= 16 && self.shape.never_bumps(self.spread.as_ref());
+        // `first_range` finds the same for every scan that yields a range.
+        debug_assert!(!known || self.shared || self.count == 0);
+        self.shared || known
     }
 
     /// Sets the iterator's state once the rows are written. Stored last,
@@ -694,7 +735,7 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
                 _key: core::marker::PhantomData,
             });
         }
-        if self.shared || !self.shape.fans() {
+        if self.shares_rows() || !self.shape.fans() {
             self.next += 1;
         } else {
             // On a copy of the rows and shape, so that no address inside
