@@ -273,6 +273,12 @@ pub mod guide;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+// So are those of the page the README's longer sections moved to (docs/ is
+// not in the package; doc tests run from the repository only).
+#[cfg(doctest)]
+#[doc = include_str!("../docs/tables.md")]
+struct TablesDoctests;
+
 pub mod attributes {
     //! Every attribute of `#[derive(RowKey)]`.
     //!
