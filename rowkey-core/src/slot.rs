@@ -7,9 +7,10 @@
 //! walk does.
 
 use crate::__private::{
-    check_no_delim, check_pad_end, expect_delim, field_error_in, known_kind, length_refusal,
-    start_pad, strip_pad, take, take_delimited, take_rest, InField, HBASE_MAX_KEY,
+    expect_delim, known_kind, length_refusal, strip_pad, take, take_delimited, take_rest, InField,
+    HBASE_MAX_KEY,
 };
+use crate::rule::{field_len, write_field, NoPrefix, Part};
 use crate::{Error, ErrorKind, KeyPart, Segment, SegmentKind};
 
 /// How a field without a fixed attribute width ends: `T::WIDTH` bytes when
@@ -117,8 +118,8 @@ pub enum WriteFrame {
 
 /// The writer of a field with no salt, bucket, digits, escape, reversal or
 /// inversion: its body by `KeyPart`, then its pad or delimiter, at `*pos`,
-/// which it moves past the slot. What the derive's `__rowkey_write_i` does
-/// for such a field, here once instead of in every key's expansion;
+/// which it moves past the slot: the slot rules' writer
+/// (`crate::rule::write_field`) with no prefix and the type's own bytes;
 /// `KNOWN` as in [`field_error_in`](crate::__private::field_error_in).
 ///
 /// # Errors
@@ -133,46 +134,7 @@ pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
     key: &'static str,
     field: &'static str,
 ) -> Result<(), Error> {
-    let body_at = *pos;
-    let blen = v.encoded_len();
-    // The whole slot is filled before the body is written over its front:
-    // a store of constant width, where padding after the body would be a
-    // fill of variable length (a memset call). A body ending in the pad
-    // byte is refused before the copy when the type can tell.
-    let mut ends = None;
-    if let WriteFrame::Pad(width, byte) = frame {
-        ends = v.body_ends_with(byte);
-        if ends == Some(true) {
-            return Err(field_error_in::<KNOWN>(
-                key,
-                field,
-                ErrorKind::EndsWithPadByte { byte },
-            ));
-        }
-        start_pad(&mut buf[body_at..body_at + width], blen, byte)
-            .__rowkey_in_field::<KNOWN>(key, field)?;
-    }
-    v.encode_part(&mut buf[body_at..body_at + blen])
-        .__rowkey_in_field::<KNOWN>(key, field)?;
-    match frame {
-        WriteFrame::Pad(width, byte) => {
-            if ends.is_none() {
-                check_pad_end(&buf[body_at..body_at + blen], byte)
-                    .__rowkey_in_field::<KNOWN>(key, field)?;
-            }
-            *pos = body_at + width;
-        }
-        WriteFrame::Delim(byte) => {
-            if V::WIDTH.is_none() && !V::SELF_DELIMITING {
-                check_no_delim(&buf[body_at..body_at + blen], byte)
-                    .__rowkey_in_field::<KNOWN>(key, field)?;
-            }
-            buf[body_at + blen] = byte;
-            *pos = body_at + blen + 1;
-        }
-        WriteFrame::End => *pos = body_at + blen,
-    }
-    Ok(())
+    write_field::<V, NoPrefix, Part, false, KNOWN>(v, buf, pos, frame, key, field)
 }
 
 /// Decode's read of a field [`write_plain`] writes (its frame `frame`,
@@ -237,11 +199,7 @@ pub(crate) fn take_plain<'de>(
 /// derive's length function would be for such a field, here once.
 #[inline(always)]
 pub fn plain_len<V: KeyPart + ?Sized>(v: &V, frame: WriteFrame) -> usize {
-    match frame {
-        WriteFrame::Pad(width, _) => width,
-        WriteFrame::Delim(_) => v.encoded_len() + 1,
-        WriteFrame::End => v.encoded_len(),
-    }
+    field_len::<V, NoPrefix, Part, false>(v, frame)
 }
 
 /// `encode_into`'s length check, before any byte is written: the key's

@@ -468,10 +468,10 @@ fn parse_pad(input: ParseStream, span: Span) -> syn::Result<Pad> {
              with N from 1 to 32767",
         )
     })?;
-    let width = in_range(&lit, 1, 32767, |n| {
+    let width = in_range(&lit, 1, crate::HBASE_MAX_KEY as u64, |n| {
         format!("pad width {n} is out of range: use 1 to 32767 bytes (HBase's row-key limit)")
     })?;
-    let width = usize::try_from(width).unwrap_or(32767);
+    let width = usize::try_from(width).unwrap_or(crate::HBASE_MAX_KEY);
     let mut byte = 0;
     if input.parse::<Option<Token![,]>>()?.is_some() && !input.is_empty() {
         byte = parse_byte(input, "pad")?;

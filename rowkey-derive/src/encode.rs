@@ -66,7 +66,7 @@ pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
     // A plain field is written and measured by the runtime's plain writer,
     // a field of the runtime's rules by those (`plain_writer`, `rule`),
     // wherever it is written: no functions of its own.
-    if !l.option && (plain_frame(l, p).is_some() || rule(l, p).is_some()) {
+    if !l.option && (is_plain(l) || rule(l, p).is_some()) {
         return TokenStream::new();
     }
     let ty = l.inner_ty;
@@ -366,25 +366,30 @@ pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
 /// writes through the runtime's one copy of the plain writer
 /// (`__private::write_plain`): its frame there, else `None`.
 fn plain_frame(l: &Layout, p: &Ident) -> Option<TokenStream> {
+    is_plain(l).then(|| write_frame(l, p))
+}
+
+/// Whether the field's body is the type's own bytes with nothing around
+/// them but its frame.
+fn is_plain(l: &Layout) -> bool {
+    l.body == Body::Plain
+        && l.salt.is_none()
+        && l.bucket.is_none()
+        && l.decimal.is_none()
+        && l.width.is_none()
+        && !l.escaped
+        && !l.desc
+        && l.spread.is_none()
+        && !l.phoenix
+}
+
+/// The field's frame as the runtime's writers take it (`WriteFrame`).
+fn write_frame(l: &Layout, p: &Ident) -> TokenStream {
     match l.frame {
-        Frame::Pad { width, byte } => Some(quote!(#p::WriteFrame::Pad(#width, #byte))),
-        Frame::Delim { byte } if l.attr_body_width().is_none() => {
-            Some(quote!(#p::WriteFrame::Delim(#byte)))
-        }
-        Frame::Delim { .. } => None,
-        Frame::Fixed | Frame::Last => Some(quote!(#p::WriteFrame::End)),
+        Frame::Pad { width, byte } => quote!(#p::WriteFrame::Pad(#width, #byte)),
+        Frame::Delim { byte } => quote!(#p::WriteFrame::Delim(#byte)),
+        Frame::Fixed | Frame::Last => quote!(#p::WriteFrame::End),
     }
-    .filter(|_| {
-        l.body == Body::Plain
-            && l.salt.is_none()
-            && l.bucket.is_none()
-            && l.decimal.is_none()
-            && l.width.is_none()
-            && !l.escaped
-            && !l.desc
-            && l.spread.is_none()
-            && !l.phoenix
-    })
 }
 
 /// A field whose slot the runtime's rules write whole (`__private::rule`):
@@ -403,14 +408,10 @@ pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, T
         && !l.phoenix
         && !l.in_multi_salt
         && !(l.body == Body::Reverse && l.salt.is_some());
-    if !simple || plain_frame(l, p).is_some() {
+    if !simple || is_plain(l) {
         return None;
     }
-    let frame = match l.frame {
-        Frame::Pad { width, byte } => quote!(#p::WriteFrame::Pad(#width, #byte)),
-        Frame::Delim { byte } => quote!(#p::WriteFrame::Delim(#byte)),
-        Frame::Fixed | Frame::Last => quote!(#p::WriteFrame::End),
-    };
+    let frame = write_frame(l, p);
     let body = match l.body {
         Body::Plain => quote!(#p::rule::Part),
         Body::ReverseTs => quote!(#p::rule::RevTs),

@@ -548,14 +548,16 @@ fn checks_fn(g: &Gen) -> TokenStream {
         .collect();
     let span = ident.span();
     let path = crate::checks::respan_ident(p, span);
-    let limit_check = fixed_part(g).is_none_or(|w| w > HBASE_MAX_KEY).then(|| {
-        quote_spanned! {span=>
-            #path::require_within_limit::<
-                #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
-                #ty_static,
-            >();
-        }
-    });
+    let limit_check = fixed_part(g)
+        .is_none_or(|w| w > crate::HBASE_MAX_KEY)
+        .then(|| {
+            quote_spanned! {span=>
+                #path::require_within_limit::<
+                    #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
+                    #ty_static,
+                >();
+            }
+        });
     if checks.is_empty() && limit_check.is_none() {
         return TokenStream::new();
     }
@@ -567,9 +569,6 @@ fn checks_fn(g: &Gen) -> TokenStream {
         }
     }
 }
-
-/// HBase's longest row key (`HConstants.MAX_ROW_LENGTH`).
-const HBASE_MAX_KEY: usize = 32767;
 
 /// The bytes of the key's fixed-width slots as `within_limit` adds them up
 /// (a value-sized slot counts nothing), when the attributes and spelled

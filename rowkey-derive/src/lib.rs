@@ -18,6 +18,10 @@
     reason = "p (runtime path), l (a field's layout), b (a builder stage): one meaning across the codegen"
 )]
 
+/// HBase's longest row key (`HConstants.MAX_ROW_LENGTH`): the widest pad,
+/// and the fixed part the derive can add up itself.
+const HBASE_MAX_KEY: usize = 32767;
+
 mod ast;
 mod attr;
 mod batch;

@@ -243,7 +243,9 @@ where
 }
 
 /// A scan's exact value of a field [`write_field`] writes, pushed into the
-/// scan's prefix (as `Scan::push_plain` pushes a plain field).
+/// scan's prefix. The closure is `inline(always)`, as the writer is: left
+/// to the inliner, it stays a call (`seller_order` scan 23 -> 219
+/// instructions, callgrind).
 ///
 /// # Errors
 /// As `Scan::push`.
@@ -270,8 +272,7 @@ where
 
 /// A scan's range on a field [`write_field`] writes: its bounds written
 /// without the prefix (a range on a salted or bucketed field is refused
-/// before this; the bucket is fanned out over), as `Scan::range_plain`
-/// writes a plain field's.
+/// before this; the bucket is fanned out over).
 ///
 /// # Errors
 /// As `Scan::range`.

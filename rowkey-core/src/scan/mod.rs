@@ -22,7 +22,7 @@ use ranges::{first_range, First, Shape, SpreadFan};
 pub use ranges::{ScanRanges, ScanStart};
 pub use rules::{range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper};
 
-use crate::__private::{plain_len, write_plain, WriteFrame, HBASE_MAX_KEY};
+use crate::__private::{WriteFrame, HBASE_MAX_KEY};
 use crate::part::KeyPart;
 use crate::{Error, ErrorKind, KeyBuf, RowKey};
 use core::num::NonZeroU32;
@@ -233,14 +233,8 @@ impl<K: RowKey> Scan<'_, K> {
         value: &V,
         frame: WriteFrame,
     ) -> Result<(), Error> {
-        // `inline(always)` as the derive's writer functions are: left to
-        // the inliner, the writer stays a call (seller_order scan 23 -> 219
-        // instructions, callgrind).
-        self.push(
-            field,
-            plain_len(value, frame),
-            #[inline(always)]
-            |buf, pos| write_plain::<V, false>(value, buf, pos, frame, K::NAME, field),
+        crate::rule::push_field::<K, V, crate::rule::NoPrefix, crate::rule::Part>(
+            self, field, value, frame,
         )
     }
 
@@ -448,16 +442,8 @@ impl<K: RowKey> Scan<'_, K> {
         hi: Bound<V>,
         frame: WriteFrame,
     ) -> Result<(), Error> {
-        // (`inline(always)`: see `push_plain`.)
-        self.range(
-            field,
-            open,
-            lo,
-            hi,
-            #[inline(always)]
-            |v| plain_len(v, frame),
-            #[inline(always)]
-            |v, buf, pos| write_plain::<V, false>(v, buf, pos, frame, K::NAME, field),
+        crate::rule::range_field::<K, V, crate::rule::NoPrefix, crate::rule::Part>(
+            self, field, open, lo, hi, frame,
         )
     }
 

@@ -5,10 +5,9 @@
 
 use super::plain::Frame;
 use super::{push_slot, ScanRule, Slot};
-use crate::__private::{
-    check_no_delim, check_reversed_pad_end, plain_len, start_pad, InField, WriteFrame,
-};
+use crate::__private::plain_len;
 use crate::part::{KeyPart, Reversible};
+use crate::rule::{write_field, NoPrefix, Rev};
 use crate::scan::Scan;
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
@@ -32,35 +31,7 @@ impl<V: KeyPart, T: Reversible, F: Frame> Slot<V> for Reverse<T, F> {
         key: &'static str,
         field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        let blen = v.encoded_len();
-        // Reversed, the stored body ends in the value's first character:
-        // the pad byte is looked for there once written.
-        if let WriteFrame::Pad(width, byte) = F::FRAME {
-            start_pad(&mut buf[at..at + width], blen, byte)
-                .__rowkey_in_field::<false>(key, field)?;
-        }
-        v.encode_part(&mut buf[at..at + blen])
-            .__rowkey_in_field::<false>(key, field)?;
-        if let WriteFrame::Delim(byte) = F::FRAME {
-            if V::WIDTH.is_none() && !V::SELF_DELIMITING {
-                check_no_delim(&buf[at..at + blen], byte).__rowkey_in_field::<false>(key, field)?;
-            }
-        }
-        T::reverse_body(&mut buf[at..at + blen]);
-        *pos = match F::FRAME {
-            WriteFrame::Pad(width, byte) => {
-                check_reversed_pad_end(&buf[at..at + blen], byte)
-                    .__rowkey_in_field::<false>(key, field)?;
-                at + width
-            }
-            WriteFrame::Delim(byte) => {
-                buf[at + blen] = byte;
-                at + blen + 1
-            }
-            WriteFrame::End => at + blen,
-        };
-        Ok(())
+        write_field::<V, NoPrefix, Rev<T>, true, false>(v, buf, pos, F::FRAME, key, field)
     }
 }
 

@@ -3,8 +3,9 @@
 //! ends and are clamped to the storable timestamps.
 
 use super::{field_name, push_slot, ScanRule, Slot};
-use crate::__private::InField;
+use crate::__private::WriteFrame;
 use crate::part::{KeyPart, ReverseTs};
+use crate::rule::{self, write_field, NoPrefix};
 use crate::scan::Scan;
 use crate::{Error, RowKey};
 use core::ops::Bound;
@@ -26,11 +27,14 @@ impl<V: KeyPart + ReverseTs> Slot<V> for RevTs {
         key: &'static str,
         field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        let stored = v.to_reversed().__rowkey_in_field::<false>(key, field)?;
-        buf[at..at + 8].copy_from_slice(&stored.to_be_bytes());
-        *pos = at + 8;
-        Ok(())
+        write_field::<V, NoPrefix, rule::RevTs, true, false>(
+            v,
+            buf,
+            pos,
+            WriteFrame::End,
+            key,
+            field,
+        )
     }
 }
 

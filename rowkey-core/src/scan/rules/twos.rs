@@ -4,8 +4,9 @@
 //! value order: a scan takes one exact value of it.
 
 use super::{push_slot, ScanRule, Slot};
-use crate::__private::InField;
+use crate::__private::WriteFrame;
 use crate::part::{KeyPart, TwosComplement};
+use crate::rule::{self, write_field, NoPrefix};
 use crate::scan::Scan;
 use crate::{Error, RowKey};
 
@@ -26,12 +27,14 @@ impl<V: TwosComplement> Slot<V> for Twos {
         key: &'static str,
         field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        let blen = v.encoded_len();
-        v.encode_twos(&mut buf[at..at + blen])
-            .__rowkey_in_field::<false>(key, field)?;
-        *pos = at + blen;
-        Ok(())
+        write_field::<V, NoPrefix, rule::Twos, true, false>(
+            v,
+            buf,
+            pos,
+            WriteFrame::End,
+            key,
+            field,
+        )
     }
 }
 
