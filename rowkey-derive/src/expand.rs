@@ -341,7 +341,6 @@ fn inherent_impl(g: &Gen) -> TokenStream {
     });
     let max_len = crate::max_len::max_len(&g.layouts, p, &g.w_max, name);
     quote! {
-        #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
             #max_len
 
@@ -413,7 +412,6 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
             #batch_verify
         }
 
-        #[automatically_derived]
         impl<'__rowkey_de> #ty_de {
             /// See `rowkey::DecodeKey::decode`.
             #[inline]

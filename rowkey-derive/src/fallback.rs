@@ -64,7 +64,6 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
                     ::core::unreachable!()
                 }
             }
-            #[automatically_derived]
             impl #impl_generics #ident #ty_generics #where_clause {
                 pub fn decode(
                     _: &[#krate::__private::u8],

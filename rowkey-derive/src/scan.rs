@@ -167,7 +167,6 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         #order_items
         #spread_skip
 
-        #[automatically_derived]
         impl<#(#lifetimes),*> #key_ty {
             /// See `rowkey::RowKey::SCAN_CAP`.
             pub const SCAN_CAP: #p::usize = <Self as #p::RowKey>::SCAN_CAP;
@@ -196,7 +195,6 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
             }
         }
 
-        #[automatically_derived]
         #[allow(clippy::needless_lifetimes)]
         impl<#(#lifetimes,)* STAGE, __S> #builder<#(#lifetimes,)* STAGE, __S> {
             #inherent_ranges

@@ -46,7 +46,6 @@ pub fn candidates(g: &Gen) -> TokenStream {
          them, as HBaseWD's `getAllDistributedKeys`. Each is written into a stack buffer."
     );
     quote! {
-        #[automatically_derived]
         impl #impl_generics #ident #ty_generics #where_clause {
             #[doc(hidden)]
             pub fn __rowkey_encode_shard(
