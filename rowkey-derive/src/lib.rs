@@ -43,7 +43,6 @@ mod spread;
 mod suggest;
 mod time;
 mod valid;
-mod valid_phoenix;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
