@@ -171,6 +171,13 @@
 //! }
 //! ```
 //!
+//! A layer over two tables of one engine takes a second parameter with the
+//! first one's error, so that `?` converts both the same way:
+//! `impl<S: Store<Sample<'static>, Reading>, D: Store<Device<'static>, Info,
+//! Error = S::Error>> Metrics<S, D>`. Without `Error = S::Error` the two
+//! errors are unrelated types and every `?` on the second table fails to
+//! convert.
+//!
 //! Every adapter error names the key, and a cell that does not decode as
 //! `V` is an error naming the key and the column, never a skipped row.
 //!
