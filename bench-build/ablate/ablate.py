@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Where #[derive(RowKey)]'s build cost goes: writes the expansion of the 50
+structs of ../with-derive (from `rustc -Zunpretty=expanded`, on stdin) as
+plain source with one kind of generated item removed or emptied, so that the
+difference in rustc's instructions is that item's cost.
+
+    python3 ablate.py NAME < expanded.rs > lib.rs
+
+NAME is one of ABLATIONS below. Used by ablate.sh, which measures each."""
+import re
+import sys
+
+
+def items(block):
+    """The items of one `const _: () = { .. };` block, as lists of lines
+    (rustc's pretty printer puts them at an indent of 8)."""
+    out, cur = [], []
+    for line in block:
+        starts = (re.match(r"^        \S", line) and not re.match(r"^        [}\])]", line)
+                  and not line.startswith("        where"))
+        if starts and not (cur and cur[-1].startswith("        #")):
+            if cur:
+                out.append(cur)
+            cur = [line]
+        else:
+            cur.append(line)
+    if cur:
+        out.append(cur)
+    return out
+
+
+def empty_body(text, marker):
+    """`fn marker .. { .. }` with its body replaced by `loop {}`."""
+    i = text.find(marker)
+    if i < 0:
+        return text
+    j = text.find("{", i)
+    depth, k = 0, j
+    while True:
+        depth += {"{": 1, "}": -1}.get(text[k], 0)
+        if depth == 0:
+            break
+        k += 1
+    return text[:j] + "{ loop {} }" + text[k + 1:]
+
+
+def scan_methods(text):
+    """The scan builder's per-field methods (its `ranges` stays)."""
+    if "pub fn ranges(self)" not in text:
+        return text
+    return text.split('            #[doc = "Scans on')[0].rstrip() + "\n        }"
+
+
+ABLATIONS = {
+    "expanded": lambda t: t,
+    "no_clone_debug": lambda t: "" if re.search(r"__rowkey::(Clone|Debug) for\s+__Key", t) else t,
+    "no_scan_methods": scan_methods,
+    "empty_decode_walk": lambda t: empty_body(t, "fn __rowkey_read"),
+    "empty_encode": lambda t: empty_body(empty_body(t, "fn encode_into"), "fn encoded_len"),
+    "no_layout_fields": lambda t: re.sub(r"fields: &\[__rowkey::FieldLayout.*?\],\n(\s*)\}",
+                                         r"fields: &[],\n\1}", t, flags=re.S),
+}
+
+
+def main():
+    name = sys.argv[1]
+    lines = sys.stdin.read().split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("const _: () ="):
+            k = i + 2
+            while lines[k] != "    };":
+                k += 1
+            out += lines[i:i + 2]
+            for item in items(lines[i + 2:k]):
+                kept = ABLATIONS[name]("\n".join(item))
+                if kept:
+                    out += kept.split("\n")
+            out.append("    };")
+            i = k + 1
+        else:
+            out.append(line)
+            i += 1
+    text = "\n".join(out)
+    # The derive's inert attributes stay on the fields after expansion; the
+    # pretty printer's prelude lines need a nightly feature.
+    text = re.sub(r"^\s*#\[(pad|salt|bucket|reverse_ts|reverse|twos_complement|delim|rowkey)\b[^\n]*\]\n",
+                  "", text, flags=re.M)
+    for drop in ("#![feature(prelude_import)]\n", "extern crate std;\n", "#[prelude_import]\n",
+                 "use std::prelude::rust_2021::*;\n"):
+        text = text.replace(drop, "", 1)
+    sys.stdout.write(text.replace("#![allow(dead_code)]", "#![allow(dead_code, warnings)]", 1))
+
+
+if __name__ == "__main__":
+    main()
