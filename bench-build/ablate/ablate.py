@@ -51,6 +51,58 @@ def scan_methods(text):
     return text.split('            #[doc = "Scans on')[0].rstrip() + "\n        }"
 
 
+def match_returns(text):
+    """Each `expr?;` statement of a body written as a `match` (or `if let`)
+    with an early return instead."""
+    if "?;" not in text:
+        return text
+    done = []
+    for line in text.split("\n"):
+        done.append(line)
+        if not line.rstrip().endswith("?;"):
+            continue
+        # Back to the statement's first line, at a body's indent of 16.
+        j = len(done) - 1
+        while not re.match(r"^                \S", done[j]):
+            j -= 1
+        stmt = "\n".join(done[j:]).rstrip()[:-2]
+        m = re.match(r"(\s*)let (\w+) =(.*)$", stmt, flags=re.S)
+        if m:
+            new = (f"{m.group(1)}let {m.group(2)} = match ({m.group(3)}) {{ __rowkey::Ok(v) => v, "
+                   f"__rowkey::Err(e) => return __rowkey::Err(e) }};")
+        else:
+            new = f"if let __rowkey::Err(e) = ({stmt}) {{ return __rowkey::Err(e); }}"
+        done = done[:j] + new.split("\n")
+    return "\n".join(done)
+
+
+class MergeInherent:
+    """The key's inherent `impl` blocks as one, emitted before its `Walk`
+    impl (the block's last item)."""
+
+    def __init__(self):
+        self.held = {}
+
+    def __call__(self, text):
+        m = re.match(r"\s*impl(?:<'(\w+)>)? (Key\d+)(?:<'(\w+)>)? \{\n(.*)\n        \}\s*$", text, flags=re.S)
+        if m:
+            param, name, of_type, body = m.groups()
+            if of_type and of_type != "a":
+                body = re.sub("'" + of_type + r"\b", "'a", body)
+            # A key without lifetimes: its decode functions' lifetime is
+            # the impl's own parameter, kept for the merged block.
+            self.held.setdefault((name, bool(of_type)), []).append(body)
+            return ""
+        if "__rowkey::Walk<" in text and text.lstrip().startswith(("#", "impl")):
+            out = []
+            for (name, lifetime), bodies in self.held.items():
+                head = f"        impl<'a> {name}<'a> {{" if lifetime else f"        impl<'__rowkey_de> {name} {{"
+                out.append(head + "\n" + "\n".join(bodies) + "\n        }")
+            self.held = {}
+            return "\n".join(out + [text])
+        return text
+
+
 ABLATIONS = {
     "expanded": lambda t: t,
     "no_clone_debug": lambda t: "" if re.search(r"__rowkey::(Clone|Debug) for\s+__Key", t) else t,
@@ -59,6 +111,8 @@ ABLATIONS = {
     "empty_encode": lambda t: empty_body(empty_body(t, "fn encode_into"), "fn encoded_len"),
     "no_layout_fields": lambda t: re.sub(r"fields: &\[__rowkey::FieldLayout.*?\],\n(\s*)\}",
                                          r"fields: &[],\n\1}", t, flags=re.S),
+    "match_returns": match_returns,
+    "merge_inherent": MergeInherent(),
 }
 
 
