@@ -5,6 +5,7 @@ plain source with one kind of generated item removed or emptied, so that the
 difference in rustc's instructions is that item's cost.
 
     python3 ablate.py NAME < expanded.rs > lib.rs
+    python3 ablate.py --tokens < expanded.rs
 
 NAME is one of ABLATIONS below. Used by ablate.sh, which measures each."""
 import re
@@ -116,8 +117,19 @@ ABLATIONS = {
 }
 
 
+def tokens(text):
+    """Tokens per struct of an expansion: those inside its `const _` blocks
+    (a derive's output), over 50, with a tokenizer good enough for counting."""
+    blocks = re.findall(r"\nconst _: \(\) =\n    \{\n(.*?)\n    \};", text, flags=re.S)
+    tok = re.compile(r"'[a-zA-Z_]\w*|b?\"(?:[^\"\\]|\\.)*\"|b'(?:[^'\\]|\\.)'|[A-Za-z_]\w*|\d\w*|::|->|=>|[^\s\w]")
+    return sum(len(tok.findall(b)) for b in blocks) / 50
+
+
 def main():
     name = sys.argv[1]
+    if name == "--tokens":
+        print(f"{tokens(sys.stdin.read()):.0f} tokens per struct")
+        return
     lines = sys.stdin.read().split("\n")
     out, i = [], 0
     while i < len(lines):

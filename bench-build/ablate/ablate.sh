@@ -14,8 +14,12 @@ cd "$here/.."
 python3 gen.py
 work=$(mktemp -d /tmp/rowkey-ablate.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(rustc --version)"
 RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$work/expand" cargo rustc -q --manifest-path with-derive/Cargo.toml \
     -- -Zunpretty=expanded >"$work/expanded.rs"
+RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$work/expand" cargo rustc -q --manifest-path with-serde-pair/Cargo.toml \
+    -- -Zunpretty=expanded >"$work/serde-pair.rs"
+echo "expansion: RowKey $(python3 "$here/ablate.py" --tokens <"$work/expanded.rs"), the serde pair $(python3 "$here/ablate.py" --tokens <"$work/serde-pair.rs")"
 mkdir -p "$work/crate/src"
 cat >"$work/crate/Cargo.toml" <<TOML
 [package]
@@ -44,7 +48,6 @@ measure() { # variant incr -> instructions of the crate's own rustc run
         cargo build -q --manifest-path "$work/crate/Cargo.toml"
     sed -n 's/^summary: *//p;s/^totals: *//p' "$work/$1-$2.out" | head -1
 }
-echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(rustc --version)"
 cp without-derive/src/lib.rs "$work/crate/src/lib.rs"
 declare -A plain
 for incr in 1 0; do plain[$incr]=$(measure plain $incr); done
