@@ -77,6 +77,7 @@
 #![warn(clippy::pedantic)]
 
 mod connect;
+mod delete;
 #[cfg(unix)]
 pub mod emulator;
 mod keys;
@@ -90,7 +91,7 @@ pub use connect::Bigtable;
 pub use emulator::Emulator;
 pub use keys::MAX_ROW_KEY;
 pub use read::{FanOut, Read, RowStream};
-pub use rowkey::{Cell, IntoRanges, Order, Page, Ranges, Row, Store};
+pub use rowkey::{Cell, Database, IntoRanges, Order, Page, Ranges, Row, Store};
 pub use table::{Table, MAX_BATCH};
 
 /// What can go wrong.

@@ -42,8 +42,8 @@
 //!
 //! Every operation is one redb transaction: a write transaction for
 //! `put`, `put_many` (all rows in one, each encoded as it is written; a
-//! row that does not encode leaves it uncommitted), `put_cells` and
-//! `delete`, a read transaction for each read, so a scan sees one
+//! row that does not encode leaves it uncommitted), `put_cells`, `delete`
+//! and `delete_ranges` (every row of a scan's ranges), a read transaction for each read, so a scan sees one
 //! snapshot. The futures of
 //! [`rowkey::Store`] are ready when first polled: no runtime is needed,
 //! and synchronous code runs them with any executor's `block_on`
@@ -64,11 +64,12 @@
 #![deny(missing_docs)]
 #![warn(clippy::pedantic)]
 
+mod database;
 mod table;
 
 // As rowkey-bigtable re-exports them: a layer written against either
 // adapter's names compiles against the other's.
-pub use rowkey::{Cell, IntoRanges, Order, Page, Ranges, Row, Store};
+pub use rowkey::{Cell, Database, IntoRanges, Order, Page, Ranges, Row, Store};
 pub use table::{Redb, Table};
 
 /// What can go wrong. Every variant that concerns a row names it (as
