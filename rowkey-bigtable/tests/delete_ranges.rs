@@ -96,7 +96,13 @@ async fn prefix_deletes<D: Database>(db: &D, engine: &str) {
     assert_eq!(samples_left(&t).await, model, "{engine}: as written");
 
     let n = t
-        .delete_ranges(Sample::scan().device("dev-1").metric("temp").ranges().unwrap())
+        .delete_ranges(
+            Sample::scan()
+                .device("dev-1")
+                .metric("temp")
+                .ranges()
+                .unwrap(),
+        )
         .await
         .unwrap();
     assert_eq!(n, 10, "{engine}: dev-1 temp");
@@ -138,7 +144,11 @@ async fn prefix_deletes<D: Database>(db: &D, engine: &str) {
         .await
         .unwrap();
     assert_eq!(n, 0, "{engine}: dev-1 again");
-    assert_eq!(samples_left(&t).await, model, "{engine}: after the second delete");
+    assert_eq!(
+        samples_left(&t).await,
+        model,
+        "{engine}: after the second delete"
+    );
 
     // A key led by its own values: a prefix on a padded field, then on the
     // unpadded last one.
@@ -224,11 +234,19 @@ async fn fan_out_deletes<D: Database>(db: &D, engine: &str) {
     assert_eq!(t.delete_ranges(empty).await.unwrap(), 0, "{engine}");
     let none = Event::scan().ts(1_000..2_000).ranges().unwrap();
     assert_eq!(t.delete_ranges(none).await.unwrap(), 0, "{engine}");
-    assert_eq!(events_left(&t).await, model, "{engine}: after empty deletes");
+    assert_eq!(
+        events_left(&t).await,
+        model,
+        "{engine}: after empty deletes"
+    );
 
     // One bucket's row and one host: exact key scans.
     let one = Event::scan().ts(42).host("web01").ranges().unwrap();
-    assert_eq!(t.delete_ranges(one).await.unwrap(), 0, "{engine}: 42 is b's");
+    assert_eq!(
+        t.delete_ranges(one).await.unwrap(),
+        0,
+        "{engine}: 42 is b's"
+    );
     let one = Event::scan().ts(42).host("a").ranges().unwrap();
     assert_eq!(t.delete_ranges(one).await.unwrap(), 1, "{engine}: ts 42");
     model.remove(&(42, "a".to_owned()));
@@ -351,10 +369,25 @@ async fn regions_are_refused_alike() {
         "{}",
         embedded[0]
     );
-    assert!(embedded[1].starts_with("table dev: 0 regions for Device"), "{}", embedded[1]);
-    assert!(embedded[2].starts_with("table dev: 2 regions for Device"), "{}", embedded[2]);
-    assert!(embedded[3].starts_with("table ev: 17 regions for Event"), "{}", embedded[3]);
-    assert!(!embedded.iter().any(|e| e.contains("invalid value")), "{embedded:?}");
+    assert!(
+        embedded[1].starts_with("table dev: 0 regions for Device"),
+        "{}",
+        embedded[1]
+    );
+    assert!(
+        embedded[2].starts_with("table dev: 2 regions for Device"),
+        "{}",
+        embedded[2]
+    );
+    assert!(
+        embedded[3].starts_with("table ev: 17 regions for Event"),
+        "{}",
+        embedded[3]
+    );
+    assert!(
+        !embedded.iter().any(|e| e.contains("invalid value")),
+        "{embedded:?}"
+    );
 }
 
 /// Deletes in `MutateRows` of 7 rows: 2,500 rows over 16 buckets, 358
