@@ -37,6 +37,10 @@
 //!     pages.push(page.rows.len());
 //! }
 //! assert_eq!(pages, [2, 2, 1]);
+//! // Every row of a window, in all 16 buckets, in one transaction.
+//! let gone = events.delete_ranges(Event::scan().ts(0..10).ranges()?).await?;
+//! assert_eq!(gone, 10);
+//! assert!(events.scan(Event::scan().ts(0..10).ranges()?).await?.is_empty());
 //! # Ok::<(), rowkey_redb::Error>(()) }).unwrap();
 //! ```
 //!
@@ -48,6 +52,11 @@
 //! [`rowkey::Store`] are ready when first polled: no runtime is needed,
 //! and synchronous code runs them with any executor's `block_on`
 //! (`futures::executor::block_on`, `pollster::block_on`).
+//!
+//! [`Redb`] implements [`rowkey::Database`] as `rowkey_bigtable::Bigtable`
+//! does, so table setup written against the trait runs on either; its
+//! `regions` are checked as Bigtable checks them (a key with no leading
+//! salt or bucket takes 1), though an embedded store has one region.
 //!
 //! A row holds cells as an HBase or Bigtable row does: each column
 //! (`family:qualifier`) is a redb table of its own (`{table}/{family}:{qualifier
