@@ -78,11 +78,14 @@
 //! emulator. A `Table<K, V>` of either writes keys of type `K` with values
 //! of type `V` ([`Codec`]: bytes, strings, integers, floats; any serde type
 //! as `rowkey::Postcard` with the `postcard` feature), and offers `put`,
-//! `put_many`, `get`, `delete`, `put_cells` and `get_row` (several columns
+//! `put_many`, `get`, `delete`, `delete_ranges` (every row of a scan, in
+//! every salt or bucket), `put_cells` and `get_row` (several columns
 //! of a row in one call), `scan` (a salted or bucketed fan-out merged back
 //! into key order), `select` (either [`Order`], with a limit), `latest`
 //! (newest first, whichever way the key stores time: [`RowKey::TIME`]) and
 //! `page` (at most `size` rows, merged, in order, with a resume token).
+//! The database handles implement [`Database`], so table setup is written
+//! once too.
 //!
 //! A newcomer's first program, on the embedded store; moving it to
 //! Bigtable changes the line that opens the database:

@@ -1,7 +1,8 @@
 //! Throughput on Google's Bigtable emulator (one `cbtemulator` for the whole
 //! run, started here): writes by batch size, a whole-table scan, and a
 //! 16-bucket fan-out read in one `ReadRows`, as 16 concurrent streams, and
-//! as 16 requests one after another.
+//! as 16 requests one after another; a 16-bucket window deleted by
+//! `delete_ranges` and row by row (a scan, then a `MutateRow` per row).
 //!
 //! ```text
 //! cargo bench -p rowkey-bigtable --bench emulator
@@ -31,6 +32,8 @@ const T: u64 = 1_700_000_000_000;
 /// Rows in the read table: 16 buckets of 6,250.
 const READ_ROWS: u64 = 100_000;
 const WRITE_ROWS: usize = 10_000;
+/// Rows of each window deleted.
+const DELETE_ROWS: u64 = 2_000;
 
 struct Env {
     rt: Runtime,
@@ -177,4 +180,79 @@ fn fan_out_concurrent(bencher: Bencher, rows: u64) {
 #[divan::bench(args = [160, 16_000], sample_count = 10, sample_size = 1)]
 fn fan_out_sequential(bencher: Bencher, rows: u64) {
     fan_out(bencher, rows, FanOut::Sequential);
+}
+
+/// A new window of `DELETE_ROWS` rows over the 16 buckets of table `id`,
+/// written before each sample: its first time.
+fn load_window(table: &Table<EventKey<'static>>, next: &AtomicU64) -> u64 {
+    let start = T + next.fetch_add(DELETE_ROWS, Ordering::Relaxed);
+    let rows = (start..start + DELETE_ROWS).map(|ts| {
+        let key = EventKey {
+            ts,
+            host: "web01",
+            metric: "cpu",
+        };
+        (key, vec![0u8; 8])
+    });
+    env().rt.block_on(table.put_many(rows)).expect("load");
+    start
+}
+
+fn delete_table(id: &str) -> Table<EventKey<'static>> {
+    let env = env();
+    env.rt
+        .block_on(
+            env.bt
+                .create_table::<EventKey<'static>, Vec<u8>>(id, &["d"], 16),
+        )
+        .expect("create")
+}
+
+/// A 16-bucket window of 2,000 rows in one `delete_ranges`: a keys-only
+/// `ReadRows`, then `MutateRows` of 1,000 `DeleteFromRow`s.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn delete_ranges(bencher: Bencher) {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let table = delete_table("del_ranges");
+    bencher
+        .counter(ItemsCount::new(DELETE_ROWS))
+        .with_inputs(|| load_window(&table, &NEXT))
+        .bench_local_values(|start| {
+            let ranges = EventKey::scan()
+                .ts(start..start + DELETE_ROWS)
+                .ranges()
+                .expect("ranges");
+            let n = env()
+                .rt
+                .block_on(table.delete_ranges(ranges))
+                .expect("delete");
+            assert_eq!(n, DELETE_ROWS);
+        });
+}
+
+/// The same window as a layer without `delete_ranges` deletes it: a scan
+/// (values read), then one `MutateRow` per row.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn delete_row_by_row(bencher: Bencher) {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let table = delete_table("del_rows");
+    bencher
+        .counter(ItemsCount::new(DELETE_ROWS))
+        .with_inputs(|| load_window(&table, &NEXT))
+        .bench_local_values(|start| {
+            let ranges = EventKey::scan()
+                .ts(start..start + DELETE_ROWS)
+                .ranges()
+                .expect("ranges");
+            env().rt.block_on(async {
+                let rows = table.scan(ranges).await.expect("scan");
+                assert_eq!(rows.len() as u64, DELETE_ROWS);
+                for row in &rows {
+                    table
+                        .delete(&row.decode().expect("decode"))
+                        .await
+                        .expect("delete");
+                }
+            });
+        });
 }

@@ -196,13 +196,17 @@ impl Bigtable {
 
     /// Creates table `id` with the column `families` (each keeping one
     /// version), pre-split into `regions` tablets at
-    /// [`rowkey::split_keys`] of `K` (no splits for `regions <= 1`), and
-    /// returns a handle on its first family with qualifier `v`.
+    /// [`rowkey::split_keys`] of `K` (no splits for one region), and
+    /// returns a handle on its first family with qualifier `v`. A key with
+    /// no leading salt or bucket takes `regions = 1`: its first bytes are
+    /// its own values, which the layout gives no split keys for.
     ///
     /// # Errors
     /// [`Error::Name`] for an id or family Bigtable refuses, checked before
-    /// anything is sent; [`Error::Invalid`] without families;
-    /// [`Error::Key`] when `K` cannot be split into `regions`;
+    /// anything is sent; [`Error::Invalid`] without families, or for
+    /// `regions` `K` cannot be split into ([`rowkey::table_split_keys`]:
+    /// 0, more than 1 without a leading salt or bucket, more than the salt
+    /// or bucket has values), the same refusal as the embedded store's;
     /// [`Error::Admin`] when Bigtable refuses (the table exists).
     pub async fn create_table<K: RowKey, V: Codec>(
         &self,
@@ -246,7 +250,7 @@ impl Bigtable {
         row_key_schema: Option<admin::r#type::Struct>,
     ) -> Result<Table<K, V>, Error> {
         let first = first_family(id, families)?;
-        let initial_splits = split_keys::<K>(regions)?
+        let initial_splits = split_keys::<K>(id, regions)?
             .into_iter()
             .map(|key| admin::create_table_request::Split { key })
             .collect();
@@ -293,7 +297,8 @@ impl Bigtable {
 
     /// As [`create_table`](Bigtable::create_table), but a table that exists
     /// is kept (its rows and splits untouched) and given any of `families`
-    /// it lacks.
+    /// it lacks. `regions` is checked either way, so a call refused on a
+    /// new table is refused on an existing one too.
     ///
     /// # Errors
     /// As [`create_table`](Bigtable::create_table), without the error for a
@@ -305,6 +310,7 @@ impl Bigtable {
         regions: usize,
     ) -> Result<Table<K, V>, Error> {
         let first = first_family(id, families)?;
+        split_keys::<K>(id, regions)?;
         let name = format!("{}/tables/{id}", self.instance);
         let existing = self
             .admin()
@@ -392,13 +398,9 @@ pub(crate) fn check_names(id: &str, families: &[&str]) -> Result<(), Error> {
     })
 }
 
-/// The split keys `create_table` uses: none for one region.
-pub(crate) fn split_keys<K: RowKey>(regions: usize) -> Result<Vec<Vec<u8>>, Error> {
-    if regions <= 1 {
-        return Ok(Vec::new());
-    }
-    Ok(rowkey::split_keys::<K>(regions)?
-        .into_iter()
-        .map(|k| k.as_bytes().to_vec())
-        .collect())
+/// The split keys `create_table` uses: none for one region. The embedded
+/// adapter checks `regions` through the same function, so both refuse
+/// the same ones with the same message.
+pub(crate) fn split_keys<K: RowKey>(id: &str, regions: usize) -> Result<Vec<Vec<u8>>, Error> {
+    rowkey::table_split_keys::<K>(id, regions).map_err(|e| Error::Invalid(e.to_string()))
 }

@@ -23,7 +23,8 @@ pub const ENV: &str = "CBTEMULATOR";
 // watcher kills the emulator, which the shell then reaps. A normal drop
 // closes the pipe the same way. An emulator that exits by itself ends the
 // shell, so its stdout closes and a failed start is seen at once. The shell
-// prints the emulator's pid first so that drop can also kill it directly.
+// prints the emulator's pid (before or after the emulator's first line: both
+// write to the one pipe) so that drop can also kill it directly.
 const SUPERVISOR: &str = r#"exec 3<&0
 "$0" -host 127.0.0.1 -port 0 </dev/null 3<&- & pid=$!
 echo "pid $pid"
@@ -105,7 +106,9 @@ impl Emulator {
         let mut pid = None;
         let mut addr = None;
         let mut line = String::new();
-        while addr.is_none() {
+        // The shell's pid line and the emulator's address line race (the
+        // emulator runs in the background): read until both are in.
+        while addr.is_none() || pid.is_none() {
             line.clear();
             match lines.read_line(&mut line) {
                 Ok(0) | Err(_) => break,

@@ -35,11 +35,12 @@
 //! # Ok(()) }
 //! ```
 //!
-//! The table's methods are those of [`rowkey::Store`], which the embedded
-//! adapter `rowkey-redb` implements too: a data-access layer written
-//! against the trait runs on either, and moving from the embedded store to
-//! the emulator or a real instance changes the line that opens the
-//! connection.
+//! The table's methods are those of [`rowkey::Store`], and
+//! [`Bigtable`]'s table setup that of [`rowkey::Database`], which the
+//! embedded adapter `rowkey-redb` implements too: a data-access layer
+//! written against the traits runs on either, and moving from the embedded
+//! store to the emulator or a real instance changes the line that opens the
+//! connection (the embedded store refuses the `regions` Bigtable refuses).
 //!
 //! Ranges are typed by their key: another key's scan does not compile where
 //! a table's is expected.
@@ -77,6 +78,7 @@
 #![warn(clippy::pedantic)]
 
 mod connect;
+mod delete;
 #[cfg(unix)]
 pub mod emulator;
 mod keys;
@@ -90,7 +92,7 @@ pub use connect::Bigtable;
 pub use emulator::Emulator;
 pub use keys::MAX_ROW_KEY;
 pub use read::{FanOut, Read, RowStream};
-pub use rowkey::{Cell, IntoRanges, Order, Page, Ranges, Row, Store};
+pub use rowkey::{Cell, Database, IntoRanges, Order, Page, Ranges, Row, Store};
 pub use table::{Table, MAX_BATCH};
 
 /// What can go wrong.

@@ -53,7 +53,7 @@ pub struct Read {
 
 /// Bigtable's ranges of a scan: a range no row Bigtable can store falls in
 /// (both rows over 4 KiB on one prefix) is dropped, never sent.
-fn storable<K: RowKey>(ranges: Ranges<K>) -> Ranges<K> {
+pub(crate) fn storable<K: RowKey>(ranges: Ranges<K>) -> Ranges<K> {
     ranges.retain(|r| keys::row_range(r).is_some())
 }
 
@@ -453,7 +453,7 @@ fn row_set<K: RowKey>(ranges: &[OwnedKeyRange<K>]) -> RowSet {
     }
 }
 
-fn row_set_of<K: RowKey>(ranges: &Ranges<K>) -> RowSet {
+pub(crate) fn row_set_of<K: RowKey>(ranges: &Ranges<K>) -> RowSet {
     RowSet {
         row_keys: Vec::new(),
         row_ranges: ranges.iter().filter_map(keys::row_range).collect(),

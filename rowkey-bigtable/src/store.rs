@@ -1,8 +1,10 @@
-//! [`rowkey::Store`] for [`Table`]: the trait's methods are the table's own.
+//! [`rowkey::Store`] for [`Table`] and [`rowkey::Database`] for
+//! [`Bigtable`]: the traits' methods are the types' own.
 
+use crate::connect::Bigtable;
 use crate::table::Table;
 use crate::Error;
-use rowkey::{Cell, Codec, IntoRanges, Order, Page, Row, RowKey, Store};
+use rowkey::{Cell, Codec, Database, IntoRanges, Order, Page, Row, RowKey, Store};
 use std::borrow::Borrow;
 use std::future::Future;
 
@@ -30,6 +32,13 @@ impl<K: RowKey, V: Codec> Store<K, V> for Table<K, V> {
 
     fn delete(&self, key: &K::Key<'_>) -> impl Future<Output = Result<(), Error>> + Send {
         Table::delete(self, key)
+    }
+
+    fn delete_ranges(
+        &self,
+        ranges: impl IntoRanges<K>,
+    ) -> impl Future<Output = Result<u64, Error>> + Send {
+        Table::delete_ranges(self, ranges)
     }
 
     fn put_cells<Q, W>(
@@ -82,5 +91,28 @@ impl<K: RowKey, V: Codec> Store<K, V> for Table<K, V> {
         size: usize,
     ) -> impl Future<Output = Result<Page<K, V>, Error>> + Send {
         Table::page(self, ranges, order, size)
+    }
+}
+
+impl Database for Bigtable {
+    type Error = Error;
+    type Table<K: RowKey, V: Codec> = Table<K, V>;
+
+    fn table<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        family: &str,
+        qualifier: &[u8],
+    ) -> Result<Table<K, V>, Error> {
+        Bigtable::table(self, id, family, qualifier)
+    }
+
+    fn create_table_if_missing<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        families: &[&str],
+        regions: usize,
+    ) -> impl Future<Output = Result<Table<K, V>, Error>> + Send {
+        Bigtable::create_table_if_missing(self, id, families, regions)
     }
 }

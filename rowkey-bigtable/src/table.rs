@@ -30,7 +30,7 @@ pub struct Table<K, V = Vec<u8>> {
     id: String,
     pub(crate) family: String,
     pub(crate) qualifier: Vec<u8>,
-    batch: usize,
+    pub(crate) batch: usize,
     key: PhantomData<fn() -> (K, V)>,
 }
 
@@ -119,14 +119,14 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     /// emulator or on a real instance) instead.
     ///
     /// # Errors
-    /// As [`rowkey::split_keys`]; [`Error::Invalid`] for a split key that
-    /// is not printable.
+    /// [`Error::Invalid`] for `regions` `K` cannot be split into
+    /// ([`rowkey::table_split_keys`]) or a split key that is not printable.
     pub fn create_command(&self, regions: usize) -> Result<String, Error> {
         let mut cmd = format!(
             "cbt createtable {} families={}:maxversions=1",
             self.id, self.family
         );
-        let splits = crate::connect::split_keys::<K>(regions)?;
+        let splits = crate::connect::split_keys::<K>(&self.id, regions)?;
         if !splits.is_empty() {
             let mut text = Vec::new();
             for s in splits {
@@ -233,12 +233,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     /// # Errors
     /// As [`put`](Table::put).
     pub fn delete(&self, key: &K::Key<'_>) -> impl Future<Output = Result<(), Error>> + Send + '_ {
-        let row = keys::encode(key).map(|row| {
-            let delete = Mutation {
-                mutation: Some(mutation::Mutation::DeleteFromRow(DeleteFromRow {})),
-            };
-            (row, vec![delete])
-        });
+        let row = keys::encode(key).map(|row| (row, vec![delete_from_row()]));
         self.mutate_row(row)
     }
 
@@ -305,7 +300,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         Ok(batches)
     }
 
-    async fn mutate_rows(&self, batch: Batch) -> Result<(), Error> {
+    pub(crate) async fn mutate_rows(&self, batch: Batch) -> Result<(), Error> {
         let Batch {
             entries,
             keys,
@@ -356,19 +351,42 @@ impl<K: RowKey, V: Codec> Table<K, V> {
 
 /// One `MutateRows` request's entries, and their keys end to end (one
 /// buffer, not a copy of each key) to name a row Bigtable refuses.
-struct Batch {
+pub(crate) struct Batch {
     entries: Vec<mutate_rows_request::Entry>,
     keys: Vec<u8>,
     ends: Vec<usize>,
 }
 
 impl Batch {
-    fn with_capacity(rows: usize) -> Self {
+    pub(crate) fn with_capacity(rows: usize) -> Self {
         Batch {
             entries: Vec::with_capacity(rows),
             keys: Vec::with_capacity(rows * 32),
             ends: Vec::with_capacity(rows),
         }
+    }
+
+    /// How many rows the batch holds.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Adds a `DeleteFromRow` of `row_key`.
+    pub(crate) fn push_delete(&mut self, row_key: Vec<u8>) {
+        self.keys.extend_from_slice(&row_key);
+        self.ends.push(self.keys.len());
+        self.entries.push(mutate_rows_request::Entry {
+            row_key,
+            mutations: vec![delete_from_row()],
+            ..Default::default()
+        });
+    }
+}
+
+/// Every cell of the row, in every family.
+fn delete_from_row() -> Mutation {
+    Mutation {
+        mutation: Some(mutation::Mutation::DeleteFromRow(DeleteFromRow {})),
     }
 }
 

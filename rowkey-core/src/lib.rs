@@ -96,7 +96,8 @@ pub use split::{split_keys, split_keys_for, Regions, SplitKey, SplitKeys, SplitK
 pub use spread::{Candidate, Candidates, SpreadValue};
 #[cfg(feature = "alloc")]
 pub use store::{
-    latest_order, sort_merged, sort_merged_by, Cell, IntoRanges, Page, Ranges, RawRow, Row, Store,
+    latest_order, sort_merged, sort_merged_by, table_split_keys, Cell, Database, IntoRanges, Page,
+    Ranges, RawRow, RegionsError, Row, Store,
 };
 pub use text::Decimal;
 pub use width::Narrow;

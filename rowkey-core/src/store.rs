@@ -389,6 +389,46 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
     /// Deletes row `key`, every cell of it.
     fn delete(&self, key: &K::Key<'_>) -> impl Future<Output = Result<(), Self::Error>> + Send;
 
+    /// Deletes every row of a scan, every cell of each as
+    /// [`delete`](Store::delete) takes them, across all the scan's ranges
+    /// (each salt or bucket of a fan-out), and returns how many rows it
+    /// deleted. The ranges are what [`scan`](Store::scan) takes, so the
+    /// rows deleted are exactly the rows that scan returns: a prefix scan on
+    /// `device = "dev-1"` deletes none of `dev-10`'s. No value is read or
+    /// decoded, so a row whose value would not decode is deleted too; a
+    /// scan that selects nothing sends nothing and returns 0.
+    ///
+    /// redb deletes in one write transaction. Bigtable has no range delete
+    /// for an arbitrary stop row, so the adapter reads the rows' keys (values
+    /// stripped by the server) and sends a `DeleteFromRow` per row in
+    /// batched `MutateRows` requests, as it batches `put_many`: not atomic,
+    /// the batches before a failed one stay deleted, and a row written in
+    /// the ranges meanwhile may outlive the call.
+    ///
+    /// ```
+    /// use rowkey::{RowKey, Store};
+    ///
+    /// #[derive(RowKey)]
+    /// struct Sample<'a> {
+    ///     #[salt(md5, 2)]
+    ///     #[pad(16)]
+    ///     device: &'a str,
+    ///     ts: u64,
+    /// }
+    ///
+    /// /// Forgets a device: its rows in every salt bucket, in one call.
+    /// async fn forget<T>(samples: &T, device: &str) -> Result<u64, T::Error>
+    /// where
+    ///     T: Store<Sample<'static>, f64>,
+    /// {
+    ///     samples.delete_ranges(Sample::scan().device(device).ranges()?).await
+    /// }
+    /// ```
+    fn delete_ranges(
+        &self,
+        ranges: impl IntoRanges<K>,
+    ) -> impl Future<Output = Result<u64, Self::Error>> + Send;
+
     /// Writes several cells of row `key` (qualifiers in the table's
     /// family) in one mutation.
     fn put_cells<Q, W>(
@@ -446,3 +486,151 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
         size: usize,
     ) -> impl Future<Output = Result<Page<K, V>, Self::Error>> + Send;
 }
+
+/// A database an adapter opens tables in, `rowkey_redb::Redb` or
+/// `rowkey_bigtable::Bigtable`: the table setup of a layer that runs on
+/// either is written once, against this trait, as its reads and writes are
+/// against [`Store`]. Each handle keeps its inherent methods of the same
+/// names, which take precedence where the type is known.
+///
+/// ```
+/// use rowkey::{Database, RowKey, Store};
+///
+/// #[derive(RowKey)]
+/// struct Sample<'a> {
+///     #[salt(md5, 2)]
+///     #[pad(16)]
+///     device: &'a str,
+///     ts: u64,
+/// }
+///
+/// #[derive(RowKey)]
+/// struct Device<'a> {
+///     #[pad(16)]
+///     tenant: &'a str,
+///     device: &'a str,
+/// }
+///
+/// /// The layer's tables, created once on whichever database it is given.
+/// struct Metrics<D: Database> {
+///     samples: D::Table<Sample<'static>, f64>,
+///     devices: D::Table<Device<'static>, String>,
+/// }
+///
+/// impl<D: Database> Metrics<D> {
+///     async fn open(db: &D) -> Result<Self, D::Error> {
+///         Ok(Metrics {
+///             // 16 regions at the salt's split keys on Bigtable.
+///             samples: db.create_table_if_missing("samples", &["d"], 16).await?,
+///             // A key led by its own values has nothing to split on.
+///             devices: db.create_table_if_missing("devices", &["d"], 1).await?,
+///         })
+///     }
+///
+///     async fn record(&self, device: &str, ts: u64, value: f64) -> Result<(), D::Error> {
+///         self.samples.put(&Sample { device, ts }, &value).await
+///     }
+/// }
+/// ```
+pub trait Database: Send + Sync {
+    /// The adapter's error, which its tables return too.
+    type Error: From<Error> + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// The adapter's table of `K` keys and `V` values.
+    type Table<K: RowKey, V: Codec>: Store<K, V, Error = Self::Error>;
+
+    /// A handle on table `id`, reading and writing `family:qualifier` as
+    /// each row's value.
+    ///
+    /// # Errors
+    /// An id or family Bigtable would refuse.
+    fn table<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        family: &str,
+        qualifier: &[u8],
+    ) -> Result<Self::Table<K, V>, Self::Error>;
+
+    /// Creates table `id` with the column `families` unless it has them
+    /// (a table that exists keeps its rows), and returns a handle on its
+    /// first family with qualifier `v`. `regions` is the pre-split:
+    /// Bigtable splits a new table at [`table_split_keys`]; the embedded
+    /// store has one region but refuses the same `regions`, so a layer that
+    /// runs on it runs on Bigtable. A key with no leading salt or bucket
+    /// takes `regions = 1`.
+    ///
+    /// # Errors
+    /// An id or family Bigtable would refuse, no families, `regions` the key
+    /// cannot be split into ([`RegionsError`]), or the store's own failure.
+    fn create_table_if_missing<K: RowKey, V: Codec>(
+        &self,
+        id: &str,
+        families: &[&str],
+        regions: usize,
+    ) -> impl Future<Output = Result<Self::Table<K, V>, Self::Error>> + Send;
+}
+
+/// The split keys a new table of `K` keys starts with when pre-split into
+/// `regions`: none for one region, else [`split_keys`](crate::split_keys)
+/// of `K`. Every adapter checks `regions` through this, whether or not it
+/// splits, so a `regions` one refuses the others refuse too, with the same
+/// message.
+///
+/// # Errors
+/// [`RegionsError`] naming `table`, `K` and why: 0 regions; more than one
+/// for a key with no leading salt or bucket (nothing to split on: give 1);
+/// more regions than the salt or bucket has values.
+pub fn table_split_keys<K: RowKey>(
+    table: &str,
+    regions: usize,
+) -> Result<Vec<Vec<u8>>, RegionsError> {
+    let refuse = |reason| RegionsError {
+        table: table.into(),
+        key: K::NAME,
+        regions,
+        reason,
+    };
+    match regions {
+        0 => Err(refuse("a table has at least one region; give regions = 1")),
+        1 => Ok(Vec::new()),
+        _ if matches!(K::SPREAD, crate::Spread::None) => Err(refuse(
+            "a key with no leading salt or bucket takes regions = 1: its first bytes \
+             are a field's own values, whose spread the layout cannot know; give 1, or \
+             put #[salt(md5, K)] or #[bucket(N)] on its first field",
+        )),
+        _ => match crate::split_keys::<K>(regions) {
+            Ok(keys) => Ok(keys.into_iter().map(|k| k.as_bytes().to_vec()).collect()),
+            Err(e) => Err(refuse(match e.kind() {
+                crate::ErrorKind::Invalid { reason } => reason,
+                // split_keys refuses with `Invalid` only.
+                _ => "the key's salt or bucket cannot be split into that many regions",
+            })),
+        },
+    }
+}
+
+/// A `regions` a table of a key cannot be pre-split into
+/// ([`table_split_keys`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionsError {
+    /// The table id.
+    pub table: alloc::string::String,
+    /// The key type's name.
+    pub key: &'static str,
+    /// The regions asked for.
+    pub regions: usize,
+    /// Why, and what to give instead.
+    pub reason: &'static str,
+}
+
+impl fmt::Display for RegionsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "table {}: {} regions for {}: {}",
+            self.table, self.regions, self.key, self.reason
+        )
+    }
+}
+
+impl core::error::Error for RegionsError {}

@@ -1,6 +1,8 @@
 //! The embedded adapter against raw redb calls with hand-built keys, in one
 //! run: writing 10,000 rows in one transaction, and reading a 1,600-row
-//! time window over 16 buckets merged into time order.
+//! time window over 16 buckets merged into time order. Also deleting a
+//! 10,000-row window over the 16 buckets: `delete_ranges` (one write
+//! transaction) against a scan and one `delete` per row.
 //!
 //! ```text
 //! cargo bench -p rowkey-redb --bench redb
@@ -153,4 +155,42 @@ fn window_adapter(bencher: Bencher) {
         assert_eq!(rows.len() as u64, WINDOW);
         rows
     });
+}
+
+/// A table of `WRITE` rows, each sample's own.
+fn written() -> Table<EventKey<'static>, u64> {
+    let db = Redb::in_memory().expect("redb");
+    let t = block_on(db.create_table_if_missing::<EventKey<'static>, u64>("t", &["d"], 16))
+        .expect("table");
+    adapter_put(&t, 0, WRITE);
+    t
+}
+
+fn window_of_all() -> rowkey::ScanRanges<EventKey<'static>> {
+    EventKey::scan().ts(T..T + WRITE).ranges().expect("ranges")
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn delete_ranges_adapter(bencher: Bencher) {
+    bencher
+        .counter(ItemsCount::new(WRITE))
+        .with_inputs(written)
+        .bench_local_values(|t| {
+            let n = block_on(t.delete_ranges(window_of_all())).expect("delete");
+            assert_eq!(n, WRITE);
+        });
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn delete_row_by_row_adapter(bencher: Bencher) {
+    bencher
+        .counter(ItemsCount::new(WRITE))
+        .with_inputs(written)
+        .bench_local_values(|t| {
+            let rows = block_on(t.scan(window_of_all())).expect("scan");
+            assert_eq!(rows.len() as u64, WRITE);
+            for row in &rows {
+                block_on(t.delete(&row.decode().expect("decode"))).expect("delete");
+            }
+        });
 }

@@ -37,17 +37,26 @@
 //!     pages.push(page.rows.len());
 //! }
 //! assert_eq!(pages, [2, 2, 1]);
+//! // Every row of a window, in all 16 buckets, in one transaction.
+//! let gone = events.delete_ranges(Event::scan().ts(0..10).ranges()?).await?;
+//! assert_eq!(gone, 10);
+//! assert!(events.scan(Event::scan().ts(0..10).ranges()?).await?.is_empty());
 //! # Ok::<(), rowkey_redb::Error>(()) }).unwrap();
 //! ```
 //!
 //! Every operation is one redb transaction: a write transaction for
 //! `put`, `put_many` (all rows in one, each encoded as it is written; a
-//! row that does not encode leaves it uncommitted), `put_cells` and
-//! `delete`, a read transaction for each read, so a scan sees one
+//! row that does not encode leaves it uncommitted), `put_cells`, `delete`
+//! and `delete_ranges` (every row of a scan's ranges), a read transaction for each read, so a scan sees one
 //! snapshot. The futures of
 //! [`rowkey::Store`] are ready when first polled: no runtime is needed,
 //! and synchronous code runs them with any executor's `block_on`
 //! (`futures::executor::block_on`, `pollster::block_on`).
+//!
+//! [`Redb`] implements [`rowkey::Database`] as `rowkey_bigtable::Bigtable`
+//! does, so table setup written against the trait runs on either; its
+//! `regions` are checked as Bigtable checks them (a key with no leading
+//! salt or bucket takes 1), though an embedded store has one region.
 //!
 //! A row holds cells as an HBase or Bigtable row does: each column
 //! (`family:qualifier`) is a redb table of its own (`{table}/{family}:{qualifier
@@ -64,11 +73,12 @@
 #![deny(missing_docs)]
 #![warn(clippy::pedantic)]
 
+mod database;
 mod table;
 
 // As rowkey-bigtable re-exports them: a layer written against either
 // adapter's names compiles against the other's.
-pub use rowkey::{Cell, IntoRanges, Order, Page, Ranges, Row, Store};
+pub use rowkey::{Cell, Database, IntoRanges, Order, Page, Ranges, Row, Store};
 pub use table::{Redb, Table};
 
 /// What can go wrong. Every variant that concerns a row names it (as

@@ -142,12 +142,16 @@ impl Redb {
     /// Creates table `id` with the column `families` unless it has them,
     /// and returns a handle on its first family with qualifier `v`: the
     /// same call as `rowkey_bigtable::Bigtable::create_table_if_missing`.
-    /// `regions` is Bigtable's pre-split; an embedded store has one
-    /// region, and only checks it is not 0.
+    /// `regions` is Bigtable's pre-split: an embedded store has one region,
+    /// but refuses the `regions` Bigtable refuses ([`rowkey::table_split_keys`]),
+    /// so a call that works here works there. A key with no leading salt or
+    /// bucket takes `regions = 1`.
     ///
     /// # Errors
     /// [`Error::Name`] for an id or family Bigtable would refuse,
-    /// [`Error::Invalid`] without families, [`Error::Store`] from redb.
+    /// [`Error::Invalid`] without families or for `regions` the key cannot
+    /// be split into (0, more than 1 without a leading salt or bucket, more
+    /// than the salt or bucket has values), [`Error::Store`] from redb.
     pub fn create_table_if_missing<K: RowKey, V: Codec>(
         &self,
         id: &str,
@@ -169,11 +173,8 @@ impl Redb {
                 "table {id}: give at least one column family"
             )));
         };
-        if regions == 0 {
-            return Err(Error::Invalid(format!(
-                "table {id}: 0 regions; give 1 or more"
-            )));
-        }
+        // Bigtable's split keys, computed to refuse the `regions` it refuses.
+        rowkey::table_split_keys::<K>(id, regions).map_err(|e| Error::Invalid(e.to_string()))?;
         let err = |e: redb::Error| Error::Store {
             table: id.to_owned(),
             op: "create",
@@ -608,6 +609,53 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         txn.commit().map_err(self.store_err("delete", name))
     }
 
+    /// Removes the rows of `ranges` from each column table of the table
+    /// (every family's), in one write transaction; a row with cells in
+    /// several columns counts once.
+    fn delete_ranges_now(&self, ranges: impl IntoRanges<K>) -> Result<u64, Error> {
+        const OP: &str = "delete_ranges";
+        let ranges = ranges.into_ranges()?;
+        if ranges.is_empty() {
+            return Ok(0);
+        }
+        let all = || scan_name(&ranges);
+        let txn = self.begin_write(OP, all)?;
+        let prefix = format!("{}/", self.id);
+        let columns: Vec<String> = txn
+            .list_tables()
+            .map_err(self.store_err(OP, all))?
+            .map(|t| t.name().to_owned())
+            .filter(|n| n.starts_with(&prefix) && n.contains(':'))
+            .collect();
+        // One column (the usual table) counts as it removes; over several,
+        // the keys are gathered so a row of many cells counts once.
+        let several = columns.len() > 1;
+        let mut removed = 0u64;
+        let mut rows = std::collections::BTreeSet::new();
+        for column in &columns {
+            let mut table = txn
+                .open_table(Def::new(column))
+                .map_err(self.store_err(OP, all))?;
+            for range in &ranges {
+                table
+                    .retain_in::<&[u8], _>(range.bounds(), |key, _| {
+                        if several {
+                            rows.insert(key.to_vec());
+                        } else {
+                            removed += 1;
+                        }
+                        false
+                    })
+                    .map_err(self.store_err(OP, || format!("rows {range}")))?;
+            }
+        }
+        txn.commit().map_err(self.store_err(OP, all))?;
+        if several {
+            removed = u64::try_from(rows.len()).unwrap_or(u64::MAX);
+        }
+        Ok(removed)
+    }
+
     /// Each range's rows of the table's column in `order`, at most `limit`
     /// per range, from one read transaction.
     fn read_ranges(
@@ -782,6 +830,13 @@ impl<K: RowKey, V: Codec> Store<K, V> for Table<K, V> {
 
     fn delete(&self, key: &K::Key<'_>) -> impl Future<Output = Result<(), Error>> + Send {
         ready(self.delete_now(key))
+    }
+
+    fn delete_ranges(
+        &self,
+        ranges: impl IntoRanges<K>,
+    ) -> impl Future<Output = Result<u64, Error>> + Send {
+        ready(self.delete_ranges_now(ranges))
     }
 
     fn put_cells<Q, W>(

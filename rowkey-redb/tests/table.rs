@@ -330,3 +330,90 @@ fn writes_need_the_table_and_deletes_take_every_family() {
     assert!(block_on(db.delete_table("t")).unwrap());
     assert!(block_on(d.get(&k)).is_err());
 }
+
+/// `delete_ranges` reads no value (a cell that does not decode is deleted
+/// too), counts each row once, leaves other tables and prefix neighbours
+/// alone, and needs the table, as a write does.
+#[test]
+fn delete_ranges_takes_the_scanned_rows_only() {
+    let db = Redb::in_memory().unwrap();
+    let t = block_on(db.create_table_if_missing::<Event<'static>, u64>("e", &["d"], 16)).unwrap();
+    let twin =
+        block_on(db.create_table_if_missing::<Event<'static>, u64>("e2", &["d"], 16)).unwrap();
+    let bytes = db.table::<Event<'static>, Vec<u8>>("e", "d", b"v").unwrap();
+    for ts in 0..40 {
+        for host in ["web", "web1"] {
+            block_on(t.put(&Event { ts, host }, &ts)).unwrap();
+            block_on(twin.put(&Event { ts, host }, &ts)).unwrap();
+        }
+    }
+    // Not a u64: a scan of it fails, a delete of it does not.
+    block_on(bytes.put(&Event { ts: 5, host: "web" }, &vec![1; 3])).unwrap();
+    assert!(block_on(t.scan(Event::scan().ts(5).ranges().unwrap())).is_err());
+    let gone = block_on(t.delete_ranges(Event::scan().ts(5).host("web").ranges().unwrap()));
+    assert_eq!(gone.unwrap(), 1);
+    let rest: Vec<String> = block_on(t.scan(Event::scan().ts(5).ranges().unwrap()))
+        .unwrap()
+        .iter()
+        .map(|r| r.decode().unwrap().host.to_owned())
+        .collect();
+    assert_eq!(rest, ["web1"]);
+    // Ready at the first poll, as every operation of this adapter.
+    let window = Event::scan().ts(10..20).ranges().unwrap();
+    let delete = std::pin::pin!(t.delete_ranges(window));
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    assert!(matches!(
+        delete.poll(&mut cx),
+        std::task::Poll::Ready(Ok(20))
+    ));
+    let left = block_on(t.scan(Event::scan().ranges().unwrap())).unwrap();
+    assert_eq!(left.len(), 80 - 1 - 20);
+    assert!(left
+        .iter()
+        .all(|r| !(10..20).contains(&r.decode().unwrap().ts)));
+    assert_eq!(
+        block_on(twin.scan(Event::scan().ranges().unwrap()))
+            .unwrap()
+            .len(),
+        80
+    );
+    let nowhere = db
+        .table::<Event<'static>, u64>("nowhere", "d", b"v")
+        .unwrap();
+    let err = block_on(nowhere.delete_ranges(Event::scan().ranges().unwrap())).unwrap_err();
+    assert!(err.to_string().contains("nowhere/d"), "{err}");
+    assert!(err.to_string().contains("delete_ranges"), "{err}");
+}
+
+/// `regions` is checked as Bigtable checks it, through
+/// `rowkey::table_split_keys`: a key led by its own values takes 1, a
+/// bucket at most its count, never 0.
+#[test]
+fn regions_are_refused_as_on_bigtable() {
+    let db = Redb::in_memory().unwrap();
+    let refused = |err: Error, words: String| match err {
+        Error::Invalid(text) => assert_eq!(text, words),
+        other => panic!("{other}"),
+    };
+    for regions in [0, 2, 16] {
+        let err = block_on(db.create_table_if_missing::<Doc<'static>, u64>("d", &["d"], regions))
+            .unwrap_err();
+        let words = rowkey::table_split_keys::<Doc<'static>>("d", regions).unwrap_err();
+        refused(err, words.to_string());
+    }
+    let err = block_on(db.create_table_if_missing::<Doc<'static>, u64>("d", &["d"], 16))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with(
+            "table d: 16 regions for Doc: a key with no leading salt or bucket takes regions = 1"
+        ),
+        "{err}"
+    );
+    block_on(db.create_table_if_missing::<Doc<'static>, u64>("d", &["d"], 1)).unwrap();
+    let err = block_on(db.create_table_if_missing::<Event<'static>, u64>("e", &["d"], 17))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("table e: 17 regions for Event: "), "{err}");
+    block_on(db.create_table_if_missing::<Event<'static>, u64>("e", &["d"], 16)).unwrap();
+}
