@@ -224,9 +224,8 @@ pub(super) fn first_range<K: RowKey>(
     let n = usize::from(shape.n);
     // A spread's bytes are its field's encoding, written by its own
     // writer: every range is worked out as it is taken.
-    let patchable = <K::ScanBuf as KeyBuf>::LEN >= 16
-        && spread.is_none()
-        && const { Slots::of::<K>() }.writes_fan(shape);
+    let patchable = spread.is_none()
+        && const { Slots::of::<K>() }.writes_fan(shape, <K::ScanBuf as KeyBuf>::LEN);
     if !fans || (patchable && r.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
         return First {
             shared: true,
@@ -418,21 +417,22 @@ pub(super) fn write_fan(
 /// Range `i`'s salt and bucket bytes (those fanned out) as they lie in
 /// the first 16 bytes of a row read little-endian, and the mask of their
 /// positions: what [`write_fan`] writes, for rows whose fan ends by byte 16.
-/// Without a Java-hash salt's (`java`) or the bucket's (`bucket`) when the
-/// layout has a slot for it (`Slots`).
+/// Without the struct-level salt's (`salted`) or the bucket's (`bucket`) when
+/// the layout has a slot for it (`Slots`).
 #[inline(always)]
-pub(super) fn fan_bits(sh: &Shape, i: u32, java: bool, bucket: bool) -> (u128, u128) {
+pub(super) fn fan_bits(sh: &Shape, i: u32, salted: bool, bucket: bool) -> (u128, u128) {
     let (len, n) = (u32::from(sh.len), u32::from(sh.n));
     let (mut mask, mut bits) = (0u128, 0u128);
     let mut salt = i / sh.buckets;
-    let w = if java { u32::from(sh.java_fan) } else { 0 };
+    let w = if salted { u32::from(sh.java_fan) } else { 0 };
     for j in 0..w {
         // Big-endian: byte j holds bits 8 * (w - 1 - j) and up.
         let byte = (salt >> (8 * (w - 1 - j))) & 0xff;
         mask |= 0xff << (8 * j);
         bits |= u128::from(byte) << (8 * j);
     }
-    for j in (0..u32::from(sh.salt_fan)).rev() {
+    let chars = if salted { u32::from(sh.salt_fan) } else { 0 };
+    for j in (0..chars).rev() {
         let hex = HEX[(salt & 0xf) as usize];
         salt >>= 4;
         mask |= 0xff << (8 * j);
@@ -604,7 +604,7 @@ impl<K: RowKey> ScanRanges<K> {
         // patched. Masked with bit operations, not branched on, so that
         // both ways of taking a range build it the same way.
         let (mask, bits) = if sh.fans() && (sh.n <= 16 || slots.any()) {
-            fan_bits(sh, i, slots.java == 0, slots.width == 0)
+            fan_bits(sh, i, slots.salt == 0, slots.width == 0)
         } else {
             (0, 0)
         };
@@ -614,7 +614,7 @@ impl<K: RowKey> ScanRanges<K> {
         let (mut start, mut stop) = (K::ScanBuf::ZERO, K::ScanBuf::ZERO);
         if slots.any() {
             // The slots' values, where the scan fans out over them.
-            let salt = (shares && sh.java_fan > 0).then(|| i / sh.buckets);
+            let salt = (shares && (sh.java_fan > 0 || sh.salt_fan > 0)).then(|| i / sh.buckets);
             let bucket = (shares && slots.width > 0 && sh.n > sh.len).then(|| i % sh.buckets);
             for (src, dst) in [(&self.rows.start, &mut start), (&self.rows.stop, &mut stop)] {
                 copy_around(
@@ -658,9 +658,8 @@ impl<K: RowKey> ScanRanges<K> {
     /// in: the flag `first_range` set, or the shape's word for it.
     #[inline(always)]
     fn shares_rows(&self) -> bool {
-        let known = <K::ScanBuf as KeyBuf>::LEN >= 16
-            && self.shape.never_bumps(self.spread.as_ref())
-            && const { Slots::of::<K>() }.writes_fan(&self.shape);
+        let known = self.shape.never_bumps(self.spread.as_ref())
+            && const { Slots::of::<K>() }.writes_fan(&self.shape, <K::ScanBuf as KeyBuf>::LEN);
         // `first_range` finds the same for every scan that yields a range.
         debug_assert!(!known || self.shared || self.fan_out() == 0);
         self.shared || known

@@ -1,14 +1,19 @@
 //! Where a layout puts the values a scan fans out over, when its static
-//! widths fix the place: a Java-hash salt's bytes at the front, the one
-//! `#[bucket]` field's after the fields before it. Constants of the key
-//! type, not of the scan: kept beside [`ScanRanges`](super::ScanRanges),
-//! not in it (every scan moves its ranges).
+//! widths fix the place: a struct-level salt's bytes at the front (a
+//! Java-hash salt's 1 to 4, an MD5 salt's hex chars), the one `#[bucket]`
+//! field's after the fields before it. Constants of the key type, not of
+//! the scan: kept beside [`ScanRanges`](super::ScanRanges), not in it
+//! (every scan moves its ranges).
 //!
 //! A range of such a layout is copied around its slots (`copy_around`):
 //! each slot stored on its own, at a place and of a size known when the
-//! code is compiled. Or-ed into the template's word instead (`copy_row`'s
-//! patch), a two-byte bucket costs a zero extension, a move and an `or`
-//! per row (65,536 buckets: 20 -> 18 instructions per range, callgrind).
+//! code is compiled, wherever in the row it is and however short the row.
+//! Or-ed into the template's first word instead (`copy_row`'s patch), a
+//! two-byte bucket costs a zero extension, a move and an `or` per row
+//! (65,536 buckets: 20 -> 18 instructions per range, callgrind), and a
+//! bucket past byte 16, or in a row shorter than 16 bytes, made every
+//! range be worked out on its own (a bucket at byte 24: 274 -> 22 per
+//! range; a 15-byte salted, bucketed row: 265 -> 27).
 //! The place must be a constant of the type: the optimizer lays out a
 //! range's pieces before it has folded the scan's shape into the caller,
 //! so pieces cut at the shape's positions would have runtime offsets.
@@ -19,8 +24,12 @@ use crate::{RowKey, Spread};
 /// A layout's fan-out slots (see the module).
 #[derive(Clone, Copy)]
 pub(super) struct Slots {
-    /// Bytes of a Java-hash salt at the front, 0 for none.
-    pub(super) java: usize,
+    /// Bytes of the struct-level salt's slot at the front: a Java-hash
+    /// salt's 1 to 4, or an MD5 salt's hex chars when there are at most 5
+    /// (more never fan out); 0 for none.
+    pub(super) salt: usize,
+    /// The salt slot holds hex chars (an MD5 salt), not big-endian bytes.
+    pub(super) hex: bool,
     /// Where the bucket starts.
     pub(super) at: usize,
     /// Its bytes; 0 for none, for more than one `#[bucket]` field, or when
@@ -31,9 +40,13 @@ pub(super) struct Slots {
 impl Slots {
     /// `K`'s slots.
     pub(super) const fn of<K: RowKey>() -> Slots {
-        let java = match K::SPREAD {
-            Spread::JavaHash { width, .. } => width,
-            _ => 0,
+        // A struct-level MD5 salt has room at the front (a field-level one
+        // on the first field has none).
+        let room = matches!(K::__SCAN_WIDTHS, [Some(1..), ..]);
+        let (salt, hex) = match K::SPREAD {
+            Spread::JavaHash { width, .. } => (width, false),
+            Spread::HexSalt { chars } if room && chars <= 5 => (chars, true),
+            _ => (0, false),
         };
         let (at, width) = match K::__BUCKET {
             Some((i, n)) => match super::steps::prefix_bound_at::<K>(i) {
@@ -43,33 +56,43 @@ impl Slots {
             },
             None => (0, 0),
         };
-        Slots { java, at, width }
+        Slots {
+            salt,
+            hex,
+            at,
+            width,
+        }
     }
 
     /// Whether a range is copied around the slots.
     pub(super) const fn any(&self) -> bool {
-        self.java > 0 || self.width > 0
+        self.salt > 0 || self.width > 0
     }
 
     /// Whether `ScanRanges::range` writes every value the scan fans out
-    /// over: a bucket in its slot, wherever that is, or else within the
-    /// first 16 bytes (patched in the template's first word); a Java-hash
-    /// salt in its slot; an MD5 salt (at most 5 chars fan out) in the first
-    /// word, which is patched when the layout has slots or the fan ends by
-    /// byte 16. The bucket the scan fans out over is the slot's, the static
-    /// widths being exact; said from the shape, which the optimizer folds,
-    /// should it not be.
+    /// over into rows of `row_len` bytes: a salt or bucket in its slot,
+    /// wherever that is; else in the first 16 bytes of a row that has
+    /// them, patched in its first word (for a layout without slots, when
+    /// the whole fan ends there). The bucket the scan fans out over is the
+    /// slot's, the static widths being exact; said from the shape, which
+    /// the optimizer folds, should it not be.
     #[inline(always)]
-    pub(super) fn writes_fan(&self, sh: &Shape) -> bool {
+    pub(super) fn writes_fan(&self, sh: &Shape, row_len: usize) -> bool {
         let (len, n) = (usize::from(sh.len), usize::from(sh.n));
+        // The word patched: the row's first, or, copied around a salt slot
+        // alone, the first after it (`copy_around`).
+        let word_at = if self.width == 0 { self.salt } else { 0 };
+        let word = row_len >= word_at + 16 && (n <= 16 || self.any());
         let bucket = if n == len {
             true
         } else if self.width > 0 {
             len == self.at && n == self.at + self.width
         } else {
-            n <= 16
+            word && n <= 16
         };
-        bucket && (n <= 16 || self.any())
+        let java = sh.java_fan == 0 || (self.salt > 0 && !self.hex) || word;
+        let hex = sh.salt_fan == 0 || (self.salt > 0 && self.hex) || word;
+        bucket && java && hex
     }
 
     /// The end of the last slot: the row from there on holds no fan-out
@@ -79,19 +102,19 @@ impl Slots {
         if self.width > 0 {
             self.at + self.width
         } else {
-            self.java
+            self.salt
         }
     }
 }
 
-/// A template row into a blank one around `slots`: the Java-hash salt
-/// `salt` (the template's own when `None`), the prefix up to the bucket
-/// (its first 16 bytes with `mask`'s bytes replaced by `bits`', read
-/// little-endian, as `copy_row` patches: a fanned-out MD5 salt), the
-/// bucket `bucket` (or the template's), then the rest as `copy_row`
-/// copies it, from the end of the slots on, `mask` and `bits` moved
-/// with it (a fanned-out bucket of a layout whose bucket has no slot).
-/// Nothing written overlaps, so each piece stays a store of its own.
+/// A template row into a blank one around `slots`: the salt `salt` (the
+/// template's own when `None`), the prefix up to the bucket (its first 16
+/// bytes with `mask`'s bytes replaced by `bits`', read little-endian, as
+/// `copy_row` patches), the bucket `bucket` (or the template's), then the
+/// rest as `copy_row` copies it, from the end of the slots on, `mask` and
+/// `bits` moved with it (a fanned-out bucket of a layout whose bucket has
+/// no slot). Nothing written overlaps, so each piece stays a store of its
+/// own.
 #[inline(always)]
 pub(super) fn copy_around(
     slots: Slots,
@@ -101,18 +124,20 @@ pub(super) fn copy_around(
     (salt, bucket): (Option<u32>, Option<u32>),
     (mask, bits): (u128, u128),
 ) {
-    let (j, end) = (slots.java, slots.end());
+    let (j, end) = (slots.salt, slots.end());
     let (Some(s), Some(d)) = (src.get(..end), dst.get_mut(..end)) else {
         // Rows shorter than the slots (none are): copied whole.
         dst.copy_from_slice(src);
         return;
     };
-    if j > 0 {
+    if slots.hex {
+        put_hex(&s[..j], &mut d[..j], salt);
+    } else if j > 0 {
         put_slot(&s[..j], &mut d[..j], salt);
     }
     if slots.width > 0 {
         let at = slots.at;
-        // A fanned-out MD5 salt: in the first word.
+        // A fanned-out salt without a slot: in the first word.
         let head = at.min(16).max(j);
         match src.first_chunk::<16>() {
             Some(w) => {
@@ -135,6 +160,21 @@ pub(super) fn copy_around(
         shift(mask),
         shift(bits),
     );
+}
+
+/// An MD5 salt's slot: `value`'s low hex digits, the last char the lowest
+/// (as `write_fan` writes them), or the template's chars `src`.
+#[inline(always)]
+fn put_hex(src: &[u8], dst: &mut [u8], value: Option<u32>) {
+    let Some(v) = value else {
+        dst.copy_from_slice(src);
+        return;
+    };
+    let mut v = v as usize;
+    for d in dst.iter_mut().rev() {
+        *d = super::ranges::HEX[v & 0xf];
+        v >>= 4;
+    }
 }
 
 /// A slot of 1 to 4 bytes: `value` big-endian, or the template's bytes
