@@ -100,7 +100,7 @@ impl Slots {
     #[inline(always)]
     pub(super) fn end(&self) -> usize {
         if self.width > 0 {
-            self.at + self.width
+            self.at.max(self.salt) + self.width
         } else {
             self.salt
         }
@@ -136,7 +136,8 @@ pub(super) fn copy_around(
         put_slot(&s[..j], &mut d[..j], salt);
     }
     if slots.width > 0 {
-        let at = slots.at;
+        // After the salt's room, as every field is.
+        let at = slots.at.max(j);
         // A fanned-out salt without a slot: in the first word.
         let head = at.min(16).max(j);
         match src.first_chunk::<16>() {
