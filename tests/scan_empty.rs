@@ -171,3 +171,28 @@ fn exhausted_inclusive_ranges_are_empty() {
         1
     );
 }
+
+/// A scan taken to its end still says how many ranges it fanned out to; one
+/// that selects nothing says 0 before and after, and merges nothing.
+#[test]
+#[allow(clippy::reversed_empty_ranges)]
+fn fan_out_survives_iteration_and_empty_stays_empty() {
+    let mut rs = Bucketed::scan().ts(1000..2000).ranges().unwrap();
+    assert_eq!((rs.fan_out(), rs.merge_skip(), rs.len()), (16, 1, 16));
+    assert_eq!(rs.by_ref().take(5).count(), 5);
+    assert_eq!((rs.fan_out(), rs.len()), (16, 11));
+    assert_eq!(rs.by_ref().count(), 11);
+    assert_eq!((rs.fan_out(), rs.merge_skip(), rs.len()), (16, 1, 0));
+    assert!(rs.next().is_none());
+
+    let mut rs = Bucketed::scan().ts(2000..1000).ranges().unwrap();
+    assert_eq!((rs.fan_out(), rs.merge_skip(), rs.len()), (0, 0, 0));
+    assert!(rs.next().is_none());
+    assert_eq!((rs.fan_out(), rs.merge_skip(), rs.len()), (0, 0, 0));
+
+    let mut rs = Named::scan().name("a").ranges().unwrap();
+    assert_eq!((rs.fan_out(), rs.len()), (1, 1));
+    assert!(rs.next().is_some());
+    assert_eq!((rs.fan_out(), rs.merge_skip(), rs.len()), (1, 0, 0));
+    assert!(rs.next().is_none());
+}

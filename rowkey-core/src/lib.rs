@@ -335,6 +335,12 @@ pub trait RowKey: Sized {
     #[doc(hidden)]
     const __FIRST_OPTION: usize = usize::MAX;
 
+    /// The index and bucket count of the key's `#[bucket]` field when it
+    /// has exactly one: a scan that fans out over it writes each range's
+    /// bucket where the static widths put it (`ScanRanges`).
+    #[doc(hidden)]
+    const __BUCKET: Option<(usize, u32)> = None;
+
     /// A stack buffer that holds any key [`encode_into`](RowKey::encode_into)
     /// writes: `[u8; MAX_LEN]` for a bounded key. An unbounded key (see
     /// [`MAX_WIDTH`](RowKey::MAX_WIDTH)) gets `[u8; 32767]`, HBase's

@@ -278,6 +278,13 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
         .iter()
         .position(|l| l.option)
         .map(|i| quote!(const __FIRST_OPTION: #p::usize = #i;));
+    let mut bucketed = (g.layouts.iter().enumerate()).filter_map(|(i, l)| Some((i, l.bucket?)));
+    let bucket = match (bucketed.next(), bucketed.next()) {
+        (Some((i, n)), None) => {
+            Some(quote!(const __BUCKET: #p::Option<(#p::usize, #p::u32)> = #p::Some((#i, #n));))
+        }
+        _ => None,
+    };
     let time = time_field(g);
     let layout = crate::layout::layout_const(g);
     quote! {
@@ -288,6 +295,7 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
             #spread
             #first_option
+            #bucket
             #time
             #layout
             type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];

@@ -13,6 +13,7 @@ mod args;
 pub(crate) mod cut;
 mod ranges;
 pub mod rules;
+mod slots;
 pub mod steps;
 
 #[cfg(feature = "alloc")]

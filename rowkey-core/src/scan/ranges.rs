@@ -1,8 +1,10 @@
 //! The ranges of a finished scan: [`ScanRanges`] yields one [`KeyRange`] per
 //! salt or bucket the prefix leaves open, each a blank range with the
-//! template rows copied in and its salt and bucket patched over them (see
+//! template rows copied in and its salt and bucket patched over them, or
+//! copied around them where the layout fixes their place (`slots.rs`; see
 //! docs/performance.md's "Scan building" for why it is built that way).
 
+use super::slots::{copy_around, Slots};
 use super::{prefix_stop, Tail, SMALL_ROW};
 use crate::__private::HBASE_MAX_KEY;
 use crate::{KeyBuf, KeyRange, RowKey};
@@ -161,8 +163,8 @@ impl Shape {
     }
 
     /// No range's successor rules change a byte of it (a lower bound
-    /// included or none, an upper bound excluded), and its fan is patched
-    /// into the first 16 bytes: every range is the template with its salt
+    /// included or none, an upper bound excluded), and `range` writes its
+    /// fan (`Slots::writes_fan`): every range is the template with its salt
     /// and bucket patched in, which `first_range` finds (`shared`). Said
     /// from the shape, which the optimizer folds where the flag is a load,
     /// so that such a scan has no code for working ranges out (a two-byte
@@ -170,7 +172,7 @@ impl Shape {
     /// 1109 -> 708 per query, callgrind).
     #[inline(always)]
     pub(super) fn never_bumps(&self, spread: Option<&SpreadFan>) -> bool {
-        self.lo != Tail::Excluded && self.hi == Tail::Excluded && self.n <= 16 && spread.is_none()
+        self.lo != Tail::Excluded && self.hi == Tail::Excluded && spread.is_none()
     }
 
     /// The longest row any range of the scan holds: the bounds' end, and
@@ -204,9 +206,9 @@ pub(super) struct First {
 /// bounds, its row lengths (`shared`). Then the rows are every range's
 /// once its own salt and bucket are patched in, and a range costs one copy.
 /// That is every scan but one whose bound is all `0xFF` bytes and carries
-/// into a fanned-out bucket or salt, or whose fan does not end within the
-/// first 16 bytes (`ScanRanges::range` patches those only); for those the
-/// rows are put back and each range is worked out as it is taken.
+/// into a fanned-out bucket or salt, or whose fan `ScanRanges::range` does
+/// not write (`Slots::writes_fan`); for those the rows are put back and
+/// each range is worked out as it is taken.
 #[inline(always)]
 pub(super) fn first_range<K: RowKey>(
     shape: &Shape,
@@ -222,7 +224,8 @@ pub(super) fn first_range<K: RowKey>(
     let n = usize::from(shape.n);
     // A spread's bytes are its field's encoding, written by its own
     // writer: every range is worked out as it is taken.
-    let patchable = n <= 16 && <K::ScanBuf as KeyBuf>::LEN >= 16 && spread.is_none();
+    let patchable = spread.is_none()
+        && const { Slots::of::<K>() }.writes_fan(shape, <K::ScanBuf as KeyBuf>::LEN);
     if !fans || (patchable && r.bumped.iter().all(|j| j.is_none_or(|j| j >= n))) {
         return First {
             shared: true,
@@ -414,25 +417,28 @@ pub(super) fn write_fan(
 /// Range `i`'s salt and bucket bytes (those fanned out) as they lie in
 /// the first 16 bytes of a row read little-endian, and the mask of their
 /// positions: what [`write_fan`] writes, for rows whose fan ends by byte 16.
+/// Without the struct-level salt's (`salted`) or the bucket's (`bucket`) when
+/// the layout has a slot for it (`Slots`).
 #[inline(always)]
-pub(super) fn fan_bits(sh: &Shape, i: u32) -> (u128, u128) {
+pub(super) fn fan_bits(sh: &Shape, i: u32, salted: bool, bucket: bool) -> (u128, u128) {
     let (len, n) = (u32::from(sh.len), u32::from(sh.n));
     let (mut mask, mut bits) = (0u128, 0u128);
     let mut salt = i / sh.buckets;
-    let w = u32::from(sh.java_fan);
+    let w = if salted { u32::from(sh.java_fan) } else { 0 };
     for j in 0..w {
         // Big-endian: byte j holds bits 8 * (w - 1 - j) and up.
         let byte = (salt >> (8 * (w - 1 - j))) & 0xff;
         mask |= 0xff << (8 * j);
         bits |= u128::from(byte) << (8 * j);
     }
-    for j in (0..u32::from(sh.salt_fan)).rev() {
+    let chars = if salted { u32::from(sh.salt_fan) } else { 0 };
+    for j in (0..chars).rev() {
         let hex = HEX[(salt & 0xf) as usize];
         salt >>= 4;
         mask |= 0xff << (8 * j);
         bits |= u128::from(hex) << (8 * j);
     }
-    if n > len {
+    if n > len && n <= 16 && bucket {
         let bucket = i % sh.buckets;
         // One byte, or two big-endian: the low byte last, at `n - 1`.
         mask |= 0xff << (8 * (n - 1));
@@ -498,7 +504,14 @@ pub struct ScanRanges<K: RowKey> {
     /// Otherwise, the template bytes the last range's successor rules
     /// incremented, put back before the next one is worked out.
     pub(super) bumped: [Option<u16>; 2],
+    /// The next range; past `count` (`count + 1`) when the scan selects
+    /// nothing, so that `fan_out` tells that from a scan taken to its end.
     pub(super) next: u32,
+    /// Ranges the scan fans out to, whether or not it selects anything: a
+    /// constant of the layout and the fields given, so that the caller's
+    /// loop ends on a compare with a constant. Were it 0 for an empty scan,
+    /// the optimizer would test that choice again for every range (a
+    /// two-byte bucket: 18 -> 16 instructions per range, callgrind).
     pub(super) count: u32,
     /// The template rows: every range of a scan whose ranges share their
     /// rows is a blank range with these copied in up to the shape's bound
@@ -543,7 +556,7 @@ impl<K: RowKey> ScanRanges<K> {
     /// the bucket leaves exactly the order-deciding rest.
     #[must_use]
     pub fn merge_skip(&self) -> usize {
-        if self.count <= 1 {
+        if self.fan_out() <= 1 {
             return 0;
         }
         usize::from(self.shape.n)
@@ -561,7 +574,11 @@ impl<K: RowKey> ScanRanges<K> {
     /// (salt) order, with `merge_skip() == 0`.
     #[must_use]
     pub fn fan_out(&self) -> usize {
-        self.count as usize
+        if self.next > self.count {
+            0
+        } else {
+            self.count as usize
+        }
     }
 
     /// Range `i`, built as a careful hand would build it: a blank range,
@@ -569,42 +586,62 @@ impl<K: RowKey> ScanRanges<K> {
     /// can make (a bound known when the scan is compiled, `Shape::bound`),
     /// the first 16 bytes of each patched with this range's salt and
     /// bucket in a register (`fan_bits`), the rest in one constant-size
-    /// piece. Every write into the range is then at a constant offset and
-    /// of a constant size, so the optimizer builds it where the caller's
-    /// loop binds it: a byte stored at a runtime position, or a piece of a
-    /// runtime size, makes it build the range aside and copy all of it
-    /// there. The template is not written per range, so its reads never
+    /// piece; or, where the layout fixes the place of a Java-hash salt or
+    /// bucket (`Slots`), in pieces around it, its value stored on its own
+    /// (`copy_around`). Every write into the range is then at a constant
+    /// offset and of a constant size, so the optimizer builds it where the
+    /// caller's loop binds it: a byte stored at a runtime position, or a
+    /// piece of a runtime size, makes it build the range aside and copy all
+    /// of it there. The template is not written per range, so its reads never
     /// wait on narrow stores to the same bytes.
     #[inline(always)]
     pub(super) fn range(&self, i: u32) -> KeyRange<K> {
         let sh = &self.shape;
+        let slots = const { Slots::of::<K>() };
+        let shares = self.shares_rows();
         // A range worked out in place (not shared) holds its own salt and
         // bucket, possibly carried into by a successor rule: nothing is
         // patched. Masked with bit operations, not branched on, so that
         // both ways of taking a range build it the same way.
-        let (mask, bits) = if sh.fans() && sh.n <= 16 {
-            fan_bits(sh, i)
+        let (mask, bits) = if sh.fans() && (sh.n <= 16 || slots.any()) {
+            fan_bits(sh, i, slots.salt == 0, slots.width == 0)
         } else {
             (0, 0)
         };
-        let keep = u128::from(self.shares_rows()).wrapping_neg();
+        let keep = u128::from(shares).wrapping_neg();
         let (mask, bits) = (mask & keep, bits & keep);
         let bound = sh.row_bound();
         let (mut start, mut stop) = (K::ScanBuf::ZERO, K::ScanBuf::ZERO);
-        copy_row(
-            crate::buf(&self.rows.start),
-            crate::buf_mut(&mut start),
-            bound,
-            mask,
-            bits,
-        );
-        copy_row(
-            crate::buf(&self.rows.stop),
-            crate::buf_mut(&mut stop),
-            bound,
-            mask,
-            bits,
-        );
+        if slots.any() {
+            // The slots' values, where the scan fans out over them.
+            let salt = (shares && (sh.java_fan > 0 || sh.salt_fan > 0)).then(|| i / sh.buckets);
+            let bucket = (shares && slots.width > 0 && sh.n > sh.len).then(|| i % sh.buckets);
+            for (src, dst) in [(&self.rows.start, &mut start), (&self.rows.stop, &mut stop)] {
+                copy_around(
+                    slots,
+                    crate::buf(src),
+                    crate::buf_mut(dst),
+                    bound,
+                    (salt, bucket),
+                    (mask, bits),
+                );
+            }
+        } else {
+            copy_row(
+                crate::buf(&self.rows.start),
+                crate::buf_mut(&mut start),
+                bound,
+                mask,
+                bits,
+            );
+            copy_row(
+                crate::buf(&self.rows.stop),
+                crate::buf_mut(&mut stop),
+                bound,
+                mask,
+                bits,
+            );
+        }
         // Field by field: a blank range written whole stores its padding
         // too, once per range (a two-byte bucket: 21 -> 20 instructions per
         // range, callgrind).
@@ -621,10 +658,10 @@ impl<K: RowKey> ScanRanges<K> {
     /// in: the flag `first_range` set, or the shape's word for it.
     #[inline(always)]
     fn shares_rows(&self) -> bool {
-        let known =
-            <K::ScanBuf as KeyBuf>::LEN >= 16 && self.shape.never_bumps(self.spread.as_ref());
+        let known = self.shape.never_bumps(self.spread.as_ref())
+            && const { Slots::of::<K>() }.writes_fan(&self.shape, <K::ScanBuf as KeyBuf>::LEN);
         // `first_range` finds the same for every scan that yields a range.
-        debug_assert!(!known || self.shared || self.count == 0);
+        debug_assert!(!known || self.shared || self.fan_out() == 0);
         self.shared || known
     }
 
@@ -648,11 +685,12 @@ impl<K: RowKey> ScanRanges<K> {
         self.spread = spread;
         self.shared = first.shared;
         self.bumped = [None, None];
-        self.next = 0;
-        self.count = if first.selects {
-            u32::try_from(count).unwrap_or(0)
-        } else {
+        // At most `MAX_FAN_OUT`.
+        self.count = u32::try_from(count).unwrap_or(0);
+        self.next = if first.selects {
             0
+        } else {
+            self.count.saturating_add(1)
         };
     }
 
@@ -751,7 +789,7 @@ impl<K: RowKey> Iterator for ScanRanges<K> {
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = (self.count - self.next) as usize;
+        let left = self.count.saturating_sub(self.next) as usize;
         (left, Some(left))
     }
 }

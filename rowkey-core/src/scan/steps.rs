@@ -130,7 +130,7 @@ const fn row_bound_at<K: RowKey>(i: usize) -> usize {
 /// The end of the prefix before field `i` (where its range's bounds start)
 /// when the static widths fix it: they are maxima, exact but for an
 /// `Option` (its `None` is one byte), so not after one.
-const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
+pub(super) const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
     if K::__FIRST_OPTION < i {
         usize::MAX
     } else {
