@@ -200,11 +200,46 @@ mod postcard_codec {
     /// assert_eq!(bytes, [3, 0x84, 0x07]);
     /// assert_eq!(Postcard::<(u32, u32)>::decode(&bytes)?.0, (3, 900));
     /// assert!(Postcard::<(u32, u32)>::decode(&[3]).is_err());
+    /// let cell: Postcard<(u32, u32)> = (1, 2).into();
+    /// assert_eq!(cell.1, 2); // the pair's field, through `Deref`
+    /// assert_eq!(cell.into_inner(), (1, 2));
     /// # }
     /// # Ok::<(), rowkey::CodecError>(())
     /// ```
+    ///
+    /// A table of serde values is a `Table<K, Postcard<T>>`: write
+    /// `Postcard(value)` (or `value.into()`), read `row.value.0` or
+    /// `row.value.into_inner()`; the wrapper derefs to `T` for reading
+    /// fields in place. This is `rowkey`'s feature `postcard`; the adapters'
+    /// features of the same name only turn it on.
     #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
     pub struct Postcard<T>(pub T);
+
+    impl<T> Postcard<T> {
+        /// The value, unwrapped.
+        pub fn into_inner(self) -> T {
+            self.0
+        }
+    }
+
+    impl<T> From<T> for Postcard<T> {
+        fn from(value: T) -> Self {
+            Postcard(value)
+        }
+    }
+
+    impl<T> core::ops::Deref for Postcard<T> {
+        type Target = T;
+        fn deref(&self) -> &T {
+            &self.0
+        }
+    }
+
+    impl<T> core::ops::DerefMut for Postcard<T> {
+        fn deref_mut(&mut self) -> &mut T {
+            &mut self.0
+        }
+    }
 
     impl<T> Codec for Postcard<T>
     where
