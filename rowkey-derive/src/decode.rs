@@ -268,28 +268,46 @@ fn read_plain(l: &Layout, p: &Ident, key: &str, check: bool) -> TokenStream {
 
 /// How the runtime's reads find a field's body (`__private::PlainRead`):
 /// its pad, or its width (the attribute's, else the type's, whose traits
-/// are named here) and frame.
+/// are named here) and frame, its pad or delimiter byte as stored (through
+/// the mask of a `#[desc]` field); an escaped body by its terminator.
 fn read_frame(l: &Layout, p: &Ident) -> TokenStream {
     let ty = &l.inner_de;
+    let m = l.mask();
     let frame = match l.frame {
-        Frame::Pad { width, byte } => return quote!(#p::PlainRead::Pad(#width, #byte)),
-        Frame::Delim { byte } => quote!(#p::SlotFrame::Delim(#byte)),
+        Frame::Pad { width, byte } => {
+            let stored = byte ^ m;
+            return quote!(#p::PlainRead::Pad(#width, #stored));
+        }
+        Frame::Delim { byte } => {
+            let stored = byte ^ m;
+            quote!(#p::SlotFrame::Delim(#stored))
+        }
         Frame::Fixed => quote!(#p::SlotFrame::Fixed),
         Frame::Last => quote!(#p::SlotFrame::Last),
     };
-    if let Some(w) = l.attr_body_width() {
-        return quote!(#p::PlainRead::Framed(#p::Some(#w), #p::None, #frame));
+    if l.escaped {
+        return quote!(#p::PlainRead::Escaped(#m, #frame));
     }
-    quote! {
-        #p::PlainRead::Framed(
-            <#ty as #p::KeyPart>::WIDTH,
-            if <#ty as #p::KeyPart>::SELF_DELIMITING {
-                #p::Some(<#ty as #p::KeyPart>::delimited_len)
-            } else {
-                #p::None
+    let (width, measure) = if let Some(w) = l.attr_body_width() {
+        (quote!(#p::Some(#w)), quote!(#p::None))
+    } else if l.value_width() {
+        (quote!(#p::None), quote!(#p::None))
+    } else {
+        (
+            quote!(<#ty as #p::KeyPart>::WIDTH),
+            quote! {
+                if <#ty as #p::KeyPart>::SELF_DELIMITING {
+                    #p::Some(<#ty as #p::KeyPart>::delimited_len)
+                } else {
+                    #p::None
+                }
             },
-            #frame,
         )
+    };
+    if m == 0 {
+        quote!(#p::PlainRead::Framed(#width, #measure, #frame))
+    } else {
+        quote!(#p::PlainRead::Masked(#width, #measure, #frame, #m))
     }
 }
 
@@ -301,8 +319,17 @@ fn read_rule(l: &Layout, p: &Ident, key: &str, check: bool, prefix: &TokenStream
     let ty = &l.inner_de;
     let (name, var) = (&l.name, format_ident!("__v{}", l.index));
     let frame = read_frame(l, p);
-    let checked = check && l.body == Body::Plain && l.bucket.is_none();
+    // Digits, low bytes, escaped or inverted: read by the body rule.
+    let attr = l.desc || l.escaped || l.decimal.is_some() || l.width.is_some();
+    // A body of the type's own bytes, as stored, that no bucket needs is
+    // only checked.
+    let checked = check && !attr && l.body == Body::Plain && l.bucket.is_none();
     let read = match l.body {
+        _ if attr => {
+            let body = crate::encode::body_rule(l, p);
+            let body = crate::checks::respan(&body, syn::spanned::Spanned::span(l.inner_ty));
+            quote!(<#body>::read::<#ty>)
+        }
         Body::Plain if checked => quote!(<#ty as #p::DecodePart<'__rowkey_de>>::check_part),
         Body::Plain => quote!(<#ty as #p::DecodePart<'__rowkey_de>>::decode_part),
         Body::ReverseTs => quote!(#p::rule::RevTs::read::<#ty>),

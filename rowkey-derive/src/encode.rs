@@ -394,33 +394,22 @@ fn write_frame(l: &Layout, p: &Ident) -> TokenStream {
 
 /// A field whose slot the runtime's rules write whole (`__private::rule`):
 /// its prefix rule, body rule and frame, else `None`. The body is the
-/// type's own bytes, reversed, in two's complement or a reversed
-/// timestamp; the prefix a salt, a bucket or both. (A reversed body under
-/// a salt, whose check hashes the value's forward bytes, and the other
-/// attributes keep the derive's own writer.)
+/// type's own bytes, reversed, in two's complement, a reversed timestamp,
+/// digits, low bytes or escaped, maybe inverted; the prefix a salt, a
+/// bucket or both. (A salt over a body whose check hashes other bytes
+/// than those stored, a reversed, escaped or inverted one, and `Option`,
+/// spread, Phoenix and struct-salted fields keep the derive's own writer.)
 pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, TokenStream)> {
     let simple = !l.option
-        && !l.desc
-        && !l.escaped
-        && l.decimal.is_none()
-        && l.width.is_none()
         && l.spread.is_none()
         && !l.phoenix
         && !l.in_multi_salt
-        && !(l.body == Body::Reverse && l.salt.is_some());
+        && !(l.salt.is_some() && (l.body == Body::Reverse || l.escaped || l.desc));
     if !simple || is_plain(l) {
         return None;
     }
     let frame = write_frame(l, p);
-    let body = match l.body {
-        Body::Plain => quote!(#p::rule::Part),
-        Body::ReverseTs => quote!(#p::rule::RevTs),
-        Body::Twos => quote!(#p::rule::Twos),
-        Body::Reverse => {
-            let ty = &l.inner_static;
-            quote!(#p::rule::Rev<#ty>)
-        }
-    };
+    let body = body_rule(l, p);
     let salt = l.salt.map(|k| {
         if let Some(d) = l.salt_delim {
             quote!(#p::rule::SaltDelim<#k, #d>)
@@ -434,10 +423,46 @@ pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, T
         (Some(one), None) | (None, Some(one)) => one,
         (None, None) => quote!(#p::rule::NoPrefix),
     };
-    // Spanned on the field's type: a type the prefix does not fit (a
-    // bucket's integer) is reported there, as the type itself would be.
-    let prefix = crate::checks::respan(&prefix, syn::spanned::Spanned::span(l.inner_ty));
+    // Spanned on the field's type: a type the prefix or body does not fit
+    // (a bucket's integer, digits of a user type) is reported there, as
+    // the type itself would be.
+    let span = syn::spanned::Spanned::span(l.inner_ty);
+    let prefix = crate::checks::respan(&prefix, span);
+    let body = crate::checks::respan(&body, span);
     Some((prefix, body, frame))
+}
+
+/// The field's body rule (`__private::rule`): what writes its bytes, under
+/// `Desc` for `#[desc]`.
+pub(crate) fn body_rule(l: &Layout, p: &Ident) -> TokenStream {
+    // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
+    let number = if l.body == Body::ReverseTs {
+        quote!(, #p::rule::RevTs)
+    } else {
+        quote!()
+    };
+    let body = match (l.width, l.decimal, l.body) {
+        (Some(w), _, _) => quote!(#p::rule::Width<#w>),
+        _ if l.escaped => quote!(#p::rule::Escaped),
+        (None, Some(Digits::Width(w)), _) => quote!(#p::rule::Digits<#w #number>),
+        (None, Some(Digits::Shortest), Body::ReverseTs) => {
+            quote!(#p::rule::AnyDigits<#p::rule::RevTs>)
+        }
+        (None, Some(Digits::Shortest), _) => quote!(#p::rule::AnyDigits),
+        (None, None, Body::Plain) if l.desc => quote!(#p::rule::Sorted),
+        (None, None, Body::Plain) => quote!(#p::rule::Part),
+        (None, None, Body::ReverseTs) => quote!(#p::rule::RevTs),
+        (None, None, Body::Twos) => quote!(#p::rule::Twos),
+        (None, None, Body::Reverse) => {
+            let ty = &l.inner_static;
+            quote!(#p::rule::Rev<#ty>)
+        }
+    };
+    if l.desc {
+        quote!(#p::rule::Desc<#body>)
+    } else {
+        body
+    }
 }
 
 /// The frame of a field the runtime's plain writer writes whole
