@@ -13,6 +13,7 @@ mod decimal;
 mod desc;
 mod escaped;
 pub(crate) mod frame;
+mod option;
 pub(crate) mod pad;
 pub(crate) mod reverse_ts;
 pub(crate) mod salt;
@@ -23,8 +24,9 @@ pub use bucket::Bucket;
 pub use decimal::{AnyDigits, Digits, Number, Unsigned};
 pub use desc::Desc;
 pub use escaped::Escaped;
+pub use option::read_option;
 pub use reverse_ts::RevTs;
-pub use salt::{Both, NoPrefix, Salt, SaltDelim};
+pub use salt::{Both, Forward, NoPrefix, Raw, Salt, SaltDelim, Stored};
 pub use width::Width;
 
 use crate::__private::{
