@@ -53,51 +53,26 @@ pub(crate) fn import_in_field(p: &Ident) -> TokenStream {
     quote!(use #p::InField as _;)
 }
 
-/// Per field whose slot the runtime's rules write but not whole (an
-/// `Option`'s presence byte, a spread's shard check around them):
-/// `__rowkey_write_i` writes a value's slot through `rule::write_field`
-/// (without salt and bucket when `__PREFIX` is false, for scan bounds)
-/// and `__rowkey_len_i` measures it. Encode calls the writer with
-/// `__KNOWN` (errors the compiler sees as `Err`, see
-/// `__private::known_error`); the scan builder and batch encode call it
-/// without, for plain errors. An `Option` field gets a presence byte in
-/// front: `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the
-/// inner value. The bounds on the value are the attributes' traits, so
-/// that a type missing one is reported at the field.
+/// Per `#[spread]` field: `__rowkey_write_i` checks the shard and writes
+/// its slot through `rule::write_field` (without salt and bucket when
+/// `__PREFIX` is false, for scan bounds), and `__rowkey_len_i` measures
+/// it. Encode calls the writer with `__KNOWN` (errors the compiler sees as
+/// `Err`, see `__private::known_error`); the scan builder and batch encode
+/// call it without, for plain errors. The bounds on the value are the
+/// attributes' traits, so that a type missing one is reported at the
+/// field. Every other field is written by the runtime's calls alone.
 pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
-    // A plain field is written and measured by the runtime's plain writer,
-    // a field of the runtime's rules by those (`plain_writer`, `rule`),
-    // wherever it is written: no functions of its own.
-    if !l.option && (is_plain(l) || rule(l, p).is_some()) {
-        return TokenStream::new();
-    }
-    let Some((prefix, body, frame)) = slot_rule(l, p) else {
+    let (Some(n), Some((prefix, body, frame))) = (l.spread, slot_rule(l, p)) else {
         return TokenStream::new();
     };
     let name = &l.name;
     let err = field_err(p, key, &l.name, &quote!(__KNOWN));
-    let mask = l.mask();
-    let (put, len) = if l.option {
-        (
-            format_ident!("__rowkey_slot_{}", l.index),
-            format_ident!("__rowkey_slot_len_{}", l.index),
-        )
-    } else {
-        (
-            format_ident!("__rowkey_write_{}", l.index),
-            format_ident!("__rowkey_len_{}", l.index),
-        )
-    };
+    let put = format_ident!("__rowkey_write_{}", l.index);
+    let len = format_ident!("__rowkey_len_{}", l.index);
     let bounds = l.value_bounds(p);
     let len_bounds = l.len_bounds(p);
-    // The scan builder and batch encode call the writer with `__KNOWN`
-    // false: the scan builder stores a writer's error and never tests it
-    // again, where the rebuild of `__KNOWN` bought nothing and cost 8
-    // instructions of 1219 per user_order scan (callgrind).
-    let outer_write = format_ident!("__rowkey_write_{}", l.index);
     // A shard is refused before anything of it is written.
-    let spread = l.spread.map(|n| quote!(#p::check_spread(__v, #n)#err?;));
-    let slot = quote! {
+    quote! {
         #[doc(hidden)]
         #[inline(always)]
         pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
@@ -105,7 +80,7 @@ pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
             __buf: &mut [#p::u8],
             __pos: &mut #p::usize,
         ) -> #p::Result<(), #p::Error> {
-            #spread
+            #p::check_spread(__v, #n)#err?;
             #p::rule::write_field::<__V, #prefix, #body, __PREFIX, __KNOWN>(
                 __v, __buf, __pos, #frame, #key, #name,
             )
@@ -115,47 +90,6 @@ pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
         #[inline(always)]
         pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
             #p::rule::field_len::<__V, #prefix, #body, __PREFIX>(__v, #frame)
-        }
-    };
-    if !l.option {
-        return slot;
-    }
-    let outer_len = format_ident!("__rowkey_len_{}", l.index);
-    quote! {
-        #slot
-
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #outer_write<
-            __V: #p::Presence<Inner: #bounds>,
-            const __PREFIX: #p::bool,
-            const __KNOWN: #p::bool,
-        >(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
-            match <__V as #p::Presence>::present(__v) {
-                #p::None => {
-                    #p::write_presence(__buf, __pos, false, #mask);
-                    #p::Ok(())
-                }
-                #p::Some(__inner) => {
-                    #p::write_presence(__buf, __pos, true, #mask);
-                    Self::#put::<<__V as #p::Presence>::Inner, __PREFIX, __KNOWN>(__inner, __buf, __pos)
-                }
-            }
-        }
-
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #outer_len<__V: #p::Presence<Inner: #len_bounds>, const __PREFIX: #p::bool>(
-            __v: &__V,
-        ) -> #p::usize {
-            1 + match <__V as #p::Presence>::present(__v) {
-                #p::None => 0,
-                #p::Some(__inner) => Self::#len::<<__V as #p::Presence>::Inner, __PREFIX>(__inner),
-            }
         }
     }
 }
@@ -199,6 +133,17 @@ pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, T
         return None;
     }
     slot_rule(l, p)
+}
+
+/// An `Option` field, written by `rule::write_option`: its body rule,
+/// frame and mask (0xFF inverts the presence byte of a `#[desc]` field).
+/// (The validation keeps salts and buckets off `Option` fields.)
+pub(crate) fn option_rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, u8)> {
+    if !l.option || l.spread.is_some() {
+        return None;
+    }
+    let (_, body, frame) = slot_rule(l, p)?;
+    Some((body, frame, l.mask()))
 }
 
 /// The rules of a field's slot (`__private::rule`): its prefix rule, body
@@ -333,6 +278,12 @@ pub(crate) fn encode_field_from(
         quote! {
             #p::rule::write_field::<#ty, #prefix, #body, true, true>(
                 &#access, __buf, &mut __pos, #frame, #key, #name,
+            )?;
+        }
+    } else if let Some((body, frame, mask)) = option_rule(l, p) {
+        quote! {
+            #p::rule::write_option::<#ty, #body, true>(
+                &#access, __buf, &mut __pos, #mask, #frame, #key, #name,
             )?;
         }
     } else {

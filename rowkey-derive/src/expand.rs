@@ -643,6 +643,9 @@ pub(crate) fn len_term_from(
     if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
         return quote!(#p::rule::field_len::<#ty, #prefix, #body, true>(&#access, #frame));
     }
+    if let Some((body, frame, _)) = crate::encode::option_rule(l, p) {
+        return quote!(#p::rule::option_len::<#ty, #body>(&#access, #frame));
+    }
     let len = format_ident!("__rowkey_len_{}", l.index);
     quote!(#ident::#len::<#ty, true>(&#access))
 }

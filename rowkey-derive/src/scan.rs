@@ -431,6 +431,8 @@ fn derived_steps(
         quote!(__s.push_plain(#fname, &__v, #writer))
     } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
         quote!(#p::rule::push_field::<_, _, #prefix, #body>(__s, #fname, &__v, #frame))
+    } else if let Some((body, frame, mask)) = crate::encode::option_rule(l, p) {
+        quote!(#p::rule::push_option::<_, _, #body>(__s, #fname, &__v, #mask, #frame))
     } else {
         quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
     };
@@ -526,6 +528,8 @@ fn derived_steps(
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
         } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
             quote!(#p::rule::range_field::<_, _, #prefix, #body>(__s, #fname, #open, #lo, #hi, #frame))
+        } else if let Some((body, frame, mask)) = crate::encode::option_rule(l, p) {
+            quote!(#p::rule::range_option::<_, _, #body>(__s, #fname, #open, #lo, #hi, #mask, #frame))
         } else {
             quote! {
                 __s.range(
