@@ -133,8 +133,8 @@ use syn::{parse_macro_input, DeriveInput};
 /// ```
 ///
 /// Everything else the derive emits is `#[doc(hidden)]` machinery (the
-/// per-field `__rowkey_write_N` / `__rowkey_len_N`
-/// writers) or sits in the anonymous `const _: () = { .. }` block with the
+/// `__rowkey_write_N` / `__rowkey_len_N` writers of a `#[spread]` field or
+/// a Phoenix column) or sits in the anonymous `const _: () = { .. }` block with the
 /// trait impls. Generated code names the runtime through `rowkey::__private`
 /// (or the path of `#[rowkey(crate = "..")]`), so it compiles beside user
 /// items called `Result`, `Option` or `core` and under

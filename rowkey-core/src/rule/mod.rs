@@ -1,11 +1,13 @@
 //! A field's slot rule, composed by type from its attributes: the derive
-//! names a body rule (`Part`, `RevTs`, `Twos`, `Rev`, `Digits`, `Width`,
-//! `Escaped`, each maybe under `Desc`) and a prefix rule
-//! (`NoPrefix`, `Bucket<N>`, `Salt<K>`, `SaltDelim<K, D>`, `Both<..>`)
-//! per field, and [`write_field`], [`field_len`] and [`read_field`] here
-//! write, measure and read the slot through them. Each attribute's bytes
-//! are in the one file of this module named after it; the derive's
-//! expansion holds a call per field instead of the field's code.
+//! names a body rule (`Part`, `RevTs`, `Twos`, `Rev`, `Digits`,
+//! `AnyDigits`, `Width`, `Escaped`, each maybe under `Desc`) and a prefix
+//! rule (`NoPrefix`, `Bucket<N>`, `Salt<K, H>`, `SaltDelim<K, D, H>`,
+//! `Both<..>`) per field, and [`write_field`], [`field_len`] and
+//! [`read_field`] here write, measure and read the slot through them (an
+//! `Option` field's through [`write_option`], [`option_len`] and
+//! [`read_option`], with its presence byte). Each attribute's bytes are in
+//! the one file of this module named after it; the derive's expansion
+//! holds a call per field instead of the field's code.
 
 mod body;
 pub(crate) mod bucket;
