@@ -1,5 +1,6 @@
-//! Code generation for decode: the read of each field, with the checks that
-//! make a decoded key one encode would have written.
+//! Code generation for decode: the read of each field, one call of the
+//! runtime's read naming the field's rules and reader, whose checks make a
+//! decoded key one encode would have written.
 
 use crate::encode::field_err;
 use crate::model::{Body, Frame, Layout};

@@ -1,7 +1,8 @@
-//! Code generation for encode: each field's writer and length functions
-//! (`__rowkey_write_i`, `__rowkey_len_i`), which hold the field's byte rules
-//! once for encode, scan bounds and batches, and the call of a writer in
-//! `encode_into`.
+//! Code generation for encode: the runtime's rule types a field's slot is
+//! written by (`slot_rule`: its prefix, body and frame), named wherever it
+//! is written (encode, `encoded_len`, scan bounds, batches), the call in
+//! `encode_into`, and a `#[spread]` field's writer, which checks the shard
+//! first.
 
 use crate::model::{Body, Digits, Frame, Layout, Offset};
 use proc_macro2::Ident;
