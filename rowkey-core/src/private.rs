@@ -27,8 +27,8 @@ pub mod rule {
     pub use crate::rule::{
         field_len, option_len, push_field, push_option, range_field, range_option, read_field,
         read_option, write_field, write_option, AnyDigits, Both, Bucket, Desc, Digits, Escaped,
-        Forward, NoPrefix, Number, Part, Raw, Rev, RevTs, Salt, SaltDelim, Sorted, Stored, Twos,
-        Unsigned, Width,
+        Forward, NoPrefix, Number, Part, Raw, Rev, RevTs, Salt, SaltDelim, Sorted, Spread, Stored,
+        Twos, Unsigned, Width,
     };
 }
 pub use crate::checks::{

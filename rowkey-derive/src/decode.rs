@@ -129,7 +129,7 @@ fn reader(l: &Layout, p: &Ident, check: bool) -> (TokenStream, bool) {
         check && !attr && l.body == Body::Plain && l.bucket.is_none() && l.spread.is_none();
     let read = match l.body {
         _ if attr => {
-            let body = crate::encode::body_rule(l, p);
+            let body = crate::encode::value_rule(l, p);
             let body = crate::checks::respan(&body, syn::spanned::Spanned::span(l.inner_ty));
             quote!(<#body>::read::<#ty>)
         }

@@ -54,47 +54,6 @@ pub(crate) fn import_in_field(p: &Ident) -> TokenStream {
     quote!(use #p::InField as _;)
 }
 
-/// Per `#[spread]` field: `__rowkey_write_i` checks the shard and writes
-/// its slot through `rule::write_field` (without salt and bucket when
-/// `__PREFIX` is false, for scan bounds), and `__rowkey_len_i` measures
-/// it. Encode calls the writer with `__KNOWN` (errors the compiler sees as
-/// `Err`, see `__private::known_error`); the scan builder and batch encode
-/// call it without, for plain errors. The bounds on the value are the
-/// attributes' traits, so that a type missing one is reported at the
-/// field. Every other field is written by the runtime's calls alone.
-pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
-    let (Some(n), Some((prefix, body, frame))) = (l.spread, slot_rule(l, p)) else {
-        return TokenStream::new();
-    };
-    let name = &l.name;
-    let err = field_err(p, key, &l.name, &quote!(__KNOWN));
-    let put = format_ident!("__rowkey_write_{}", l.index);
-    let len = format_ident!("__rowkey_len_{}", l.index);
-    let bounds = l.value_bounds(p);
-    let len_bounds = l.len_bounds(p);
-    // A shard is refused before anything of it is written.
-    quote! {
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
-            #p::check_spread(__v, #n)#err?;
-            #p::rule::write_field::<__V, #prefix, #body, __PREFIX, __KNOWN>(
-                __v, __buf, __pos, #frame, #key, #name,
-            )
-        }
-
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
-            #p::rule::field_len::<__V, #prefix, #body, __PREFIX>(__v, #frame)
-        }
-    }
-}
-
 /// A field with no salt, bucket, digits, escape, reversal or inversion
 /// writes through the runtime's one copy of the plain writer
 /// (`__private::write_plain`): its frame there, else `None`.
@@ -126,11 +85,11 @@ fn write_frame(l: &Layout, p: &Ident) -> TokenStream {
 }
 
 /// A field whose slot the runtime's rules write whole (`__private::rule`),
-/// with nothing of the derive's around it (an `Option`'s presence byte, a
-/// spread's check): [`slot_rule`], else `None`; also `None` for a plain
-/// field, which the plain writer writes.
+/// with nothing around it (not an `Option`'s presence byte):
+/// [`slot_rule`], else `None`; also `None` for a plain field, which the
+/// plain writer writes.
 pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, TokenStream)> {
-    if l.option || l.spread.is_some() || is_plain(l) {
+    if l.option || is_plain(l) {
         return None;
     }
     slot_rule(l, p)
@@ -189,8 +148,18 @@ pub(crate) fn slot_rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStre
 }
 
 /// The field's body rule (`__private::rule`): what writes its bytes, under
-/// `Desc` for `#[desc]`.
+/// `Spread` for a `#[spread]` field, which refuses a shard out of range.
 pub(crate) fn body_rule(l: &Layout, p: &Ident) -> TokenStream {
+    let body = value_rule(l, p);
+    match l.spread {
+        Some(n) => quote!(#p::rule::Spread<#n, #body>),
+        None => body,
+    }
+}
+
+/// The rule that writes the field's value as bytes and reads it back,
+/// under `Desc` for `#[desc]`.
+pub(crate) fn value_rule(l: &Layout, p: &Ident) -> TokenStream {
     // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
     let number = if l.body == Body::ReverseTs {
         quote!(, #p::rule::RevTs)

@@ -9,7 +9,7 @@ use crate::ast::{self, Input};
 use crate::checks::checks;
 use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
-use crate::encode::{encode_body, encode_field, put_fns};
+use crate::encode::{encode_body, encode_field};
 use crate::model::{Layout, Offset};
 use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
@@ -326,19 +326,17 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     }
 }
 
-/// The inherent items on the struct itself: `MAX_LEN`, `split_keys` and each
-/// field's writer and length functions.
+/// The inherent items on the struct itself: `MAX_LEN`, `split_keys` and a
+/// Phoenix column's writer and length functions.
 fn inherent_impl(g: &Gen) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let (impl_generics, ty_generics, where_clause) = g.input.original.generics.split_for_impl();
     let n = g.layouts.len();
-    let put_fns = g.layouts.iter().map(|l| {
-        if l.phoenix {
-            crate::phoenix::put_fns(l, n, p, name)
-        } else {
-            put_fns(l, p, name)
-        }
-    });
+    let put_fns = g
+        .layouts
+        .iter()
+        .filter(|l| l.phoenix)
+        .map(|l| crate::phoenix::put_fns(l, n, p, name));
     let max_len = crate::max_len::max_len(&g.layouts, p, &g.w_max, name);
     quote! {
         #[automatically_derived]

@@ -650,14 +650,24 @@ pub fn spread_items(layouts: &[Layout], p: &Ident, ty_static: &TokenStream) -> T
     let Some(l) = layouts.iter().find(|l| l.spread.is_some()) else {
         return TokenStream::new();
     };
-    let write = format_ident!("__rowkey_write_{}", l.index);
+    let Some((prefix, body, frame)) = crate::encode::slot_rule(l, p) else {
+        return TokenStream::new();
+    };
     let ty = &l.inner_static;
+    let name = &l.name;
     quote! {
         /// Shard `i`'s bytes, as the spread field writes them.
         fn __rowkey_spread_write(__i: #p::u32, __out: &mut [#p::u8]) {
             if let #p::Some(__v) = <#ty as #p::SpreadValue>::from_shard(__i) {
                 let mut __pos: #p::usize = 0;
-                let _ = <#ty_static>::#write::<#ty, false, false>(&__v, __out, &mut __pos);
+                let _ = #p::rule::write_field::<#ty, #prefix, #body, false, false>(
+                    &__v,
+                    __out,
+                    &mut __pos,
+                    #frame,
+                    <#ty_static as #p::RowKey>::NAME,
+                    #name,
+                );
             }
         }
     }

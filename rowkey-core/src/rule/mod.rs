@@ -1,6 +1,6 @@
 //! A field's slot rule, composed by type from its attributes: the derive
 //! names a body rule (`Part`, `RevTs`, `Twos`, `Rev`, `Digits`,
-//! `AnyDigits`, `Width`, `Escaped`, each maybe under `Desc`) and a prefix
+//! `AnyDigits`, `Width`, `Escaped`, each maybe under `Desc` or `Spread`) and a prefix
 //! rule (`NoPrefix`, `Bucket<N>`, `Salt<K, H>`, `SaltDelim<K, D, H>`,
 //! `Both<..>`) per field, and [`write_field`], [`field_len`] and
 //! [`read_field`] here write, measure and read the slot through them (an
@@ -19,6 +19,7 @@ mod option;
 pub(crate) mod pad;
 pub(crate) mod reverse_ts;
 pub(crate) mod salt;
+mod spread;
 mod width;
 
 pub use body::{Part, Rev, Sorted, Twos};
@@ -29,6 +30,7 @@ pub use escaped::Escaped;
 pub use option::{option_len, push_option, range_option, read_option, write_option};
 pub use reverse_ts::RevTs;
 pub use salt::{Both, Forward, NoPrefix, Raw, Salt, SaltDelim, Stored};
+pub use spread::Spread;
 pub use width::Width;
 
 use crate::__private::{
