@@ -214,19 +214,13 @@ pub(crate) fn offset(l: &Layout, p: &Ident, widths: &TokenStream) -> Option<Toke
 }
 
 /// One field of `encode_into`. `widths` is the path to the layout's exact
-/// /// widths; when those of everything in front of the field are all fixed,
+/// widths; when those of everything in front of the field are all fixed,
 /// the field's offset is a constant, and saying so lets the compiler address the buffer with
 /// constants instead of keeping a running position alive across the copies
 /// (measured: three callee-saved registers fewer in a padded key's encode).
-pub(crate) fn encode_field(
-    l: &Layout,
-    p: &Ident,
-    ident: &syn::Ident,
-    key: &str,
-    widths: &TokenStream,
-) -> TokenStream {
+pub(crate) fn encode_field(l: &Layout, p: &Ident, key: &str, widths: &TokenStream) -> TokenStream {
     let field = l.field.ident;
-    encode_field_from(l, p, ident, key, widths, &quote!(self.#field))
+    encode_field_from(l, p, key, widths, &quote!(self.#field))
 }
 
 /// [`encode_field`] of the value `access` names (a spread's candidate
@@ -234,13 +228,11 @@ pub(crate) fn encode_field(
 pub(crate) fn encode_field_from(
     l: &Layout,
     p: &Ident,
-    ident: &syn::Ident,
     key: &str,
     widths: &TokenStream,
     access: &TokenStream,
 ) -> TokenStream {
     let ty = l.field.ty;
-    let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
     let call = if let Some(frame) = plain_writer(l, p) {
         quote!(#p::write_plain::<#ty, true>(&#access, __buf, &mut __pos, #frame, #key, #name)?;)
@@ -257,7 +249,8 @@ pub(crate) fn encode_field_from(
             )?;
         }
     } else {
-        quote!(#ident::#write::<#ty, true, true>(&#access, __buf, &mut __pos)?;)
+        // (A Phoenix column: `phoenix.rs` writes a Phoenix key.)
+        TokenStream::new()
     };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);

@@ -392,8 +392,6 @@ fn derived_steps(
     let n = layouts.len();
     let i = l.index;
     let fname = &l.name;
-    let write = format_ident!("__rowkey_write_{}", i);
-    let len = format_ident!("__rowkey_len_{}", i);
     let prefix = l.prefix_width();
     // The salt hashes its fields in the order listed, which may not be key
     // order: each slot is filed under its place in the list.
@@ -434,7 +432,8 @@ fn derived_steps(
     } else if let Some((body, frame, mask)) = crate::encode::option_rule(l, p) {
         quote!(#p::rule::push_option::<_, _, #body>(__s, #fname, &__v, #mask, #frame))
     } else {
-        quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
+        // A Phoenix column, the one field none of the above writes.
+        crate::phoenix::push_call(l, n, p)
     };
     let push = if salt_order.is_none() && i + 1 != n && !l.phoenix {
         push
@@ -522,25 +521,15 @@ fn derived_steps(
         };
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
-        let call = if l.phoenix {
-            crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
-        } else if let Some(writer) = &plain {
+        let call = if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
         } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
             quote!(#p::rule::range_field::<_, _, #prefix, #body>(__s, #fname, #open, #lo, #hi, #frame))
         } else if let Some((body, frame, mask)) = crate::encode::option_rule(l, p) {
             quote!(#p::rule::range_option::<_, _, #body>(__s, #fname, #open, #lo, #hi, #mask, #frame))
         } else {
-            quote! {
-                __s.range(
-                    #fname,
-                    #open,
-                    #lo,
-                    #hi,
-                    Self::#len::<_, false>,
-                    Self::#write::<_, false, false>,
-                )
-            }
+            // A Phoenix column, the one field none of the above writes.
+            crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
         };
         let fit = bound_fit(l, p);
         quote! {
