@@ -409,3 +409,42 @@ fn struct_salt_in_listed_order() {
     let refs: Vec<&[u8]> = b.iter().map(Vec::as_slice).collect();
     assert!(verify_batch::<Raw>(&refs).is_ok());
 }
+
+/// The salt of a `#[reverse]` or `#[escaped]` field is checked against the
+/// value's own bytes (before reversal, unescaped), which the key does not
+/// hold as stored: a salt character changed is refused, naming the field,
+/// by decode and `verify_batch` alike; `decode_unverified` skips the check.
+#[test]
+fn tampered_salts_over_transformed_bodies() {
+    let flip = |c: u8| if c == b'0' { b'1' } else { b'0' };
+
+    let reversed = Reversed {
+        id: "u123456".to_owned(),
+        ts: 1_700_000_000_000,
+    };
+    let mut key = reversed.to_vec().unwrap();
+    assert_eq!(Reversed::decode(&key).unwrap(), reversed);
+    key[5] = flip(key[5]);
+    let error = Reversed::decode(&key).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::SaltMismatch);
+    assert_eq!(error.field_name(), Some("id"));
+    assert_eq!(verify_batch::<Reversed>(&[&key]), Err((0, error)));
+    assert_eq!(Reversed::decode_unverified(&key).unwrap(), reversed);
+
+    let name = b"a\x00b\xffc".to_vec();
+    let mixed = Mixed {
+        id: "k1",
+        name: name.clone(),
+        rank: 42,
+    };
+    let mut key = mixed.to_vec().unwrap();
+    assert_eq!(Mixed::decode(&key).unwrap(), mixed);
+    // The escaped field's salt: after the id's 8 characters, `_`, "k1", `_`.
+    let at = 8 + 1 + 2 + 1;
+    key[at] = flip(key[at]);
+    let error = Mixed::decode(&key).unwrap_err();
+    assert_eq!(error.kind(), &ErrorKind::SaltMismatch);
+    assert_eq!(error.field_name(), Some("name"));
+    assert_eq!(verify_batch::<Mixed>(&[&key]), Err((0, error)));
+    assert_eq!(Mixed::decode_unverified(&key).unwrap().name, name);
+}

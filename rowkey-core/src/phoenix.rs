@@ -11,8 +11,10 @@
 //! so far and writes them only when a later column is written, so trailing
 //! NULLs leave nothing behind.
 
+use crate::__private::{InField, Presence};
 use crate::part::{DecodePart, KeyPart};
-use crate::ErrorKind;
+use crate::scan::Scan;
+use crate::{Error, ErrorKind, RowKey};
 
 /// Phoenix's separator after an ASC or NULL variable-width value.
 pub const SEPARATOR: u8 = 0x00;
@@ -417,6 +419,55 @@ pub fn scan_len<V: KeyPart + ?Sized>(v: &V, c: PhxCol) -> usize {
 pub fn scan_write_null(buf: &mut [u8], pos: &mut usize, c: PhxCol) {
     let mut pending = c.after_null();
     flush(buf, pos, &mut pending);
+}
+
+/// A scan's exact value of a column, pushed into the scan's prefix: the
+/// bytes [`scan_write`] writes; a refusal named after the field.
+///
+/// # Errors
+/// As `Scan::push`.
+#[inline(always)]
+pub fn push_column<K: RowKey, V: PhoenixColumn>(
+    scan: &mut Scan<'_, K>,
+    field: &'static str,
+    v: &V,
+    c: PhxCol,
+) -> Result<(), Error> {
+    scan.push(
+        field,
+        scan_len(v, c),
+        #[inline(always)]
+        |buf, pos| scan_write(v, buf, pos, c).__rowkey_in_field::<false>(K::NAME, field),
+    )
+}
+
+/// [`push_column`] of a nullable column: a NULL is its separator
+/// ([`scan_write_null`]).
+///
+/// # Errors
+/// As `Scan::push`.
+#[inline(always)]
+pub fn push_nullable<K: RowKey, V: Presence>(
+    scan: &mut Scan<'_, K>,
+    field: &'static str,
+    v: &V,
+    c: PhxCol,
+) -> Result<(), Error>
+where
+    V::Inner: PhoenixColumn,
+{
+    match v.present() {
+        Some(inner) => push_column(scan, field, inner, c),
+        None => scan.push(
+            field,
+            c.after_null(),
+            #[inline(always)]
+            |buf, pos| {
+                scan_write_null(buf, pos, c);
+                Ok(())
+            },
+        ),
+    }
 }
 
 /// A NULL (or a key that ends) where a NOT NULL column is read.

@@ -25,8 +25,10 @@ pub use crate::part::{
 /// names them as `__private::rule::Salt<4>`.
 pub mod rule {
     pub use crate::rule::{
-        field_len, push_field, range_field, read_field, write_field, Both, Bucket, NoPrefix, Part,
-        Rev, RevTs, Salt, SaltDelim, Twos,
+        field_len, option_len, push_field, push_option, range_field, range_option, read_field,
+        read_option, write_field, write_option, AnyDigits, Both, Bucket, Desc, Digits, Escaped,
+        Forward, NoPrefix, Number, Part, Raw, Rev, RevTs, Salt, SaltDelim, Sorted, Spread, Stored,
+        Twos, Unsigned, Width,
     };
 }
 pub use crate::checks::{

@@ -7,8 +7,8 @@
 //! walk does.
 
 use crate::__private::{
-    expect_delim, known_kind, length_refusal, strip_pad, take, take_delimited, take_rest, InField,
-    HBASE_MAX_KEY,
+    expect_delim, known_kind, length_refusal, strip_pad, take, take_delimited, take_escaped,
+    take_rest, InField, HBASE_MAX_KEY,
 };
 use crate::rule::{field_len, write_field, NoPrefix, Part};
 use crate::{Error, ErrorKind, KeyPart, Segment, SegmentKind};
@@ -171,14 +171,22 @@ pub fn read_plain<'de, V, const N: usize>(
     Ok(v)
 }
 
-/// How [`read_plain`] finds a plain field's body: its pad, or its type's
-/// width and measure (`KeyPart::WIDTH`, `delimited_len`) and its frame.
+/// How [`read_plain`] and the slot rules' read find a field's body: its
+/// pad, or its width and measure (`KeyPart::WIDTH`, `delimited_len`, or
+/// an attribute's) and its frame. Pad and delimiter bytes are given as
+/// stored (inverted under `#[desc]`).
 #[derive(Clone, Copy)]
 pub enum PlainRead {
     /// `#[pad(width, byte)]`.
     Pad(usize, u8),
     /// By [`take_framed`]'s rule.
     Framed(Option<usize>, Option<Measure>, Frame),
+    /// By [`take_framed`]'s rule, a self-delimiting body measured through
+    /// the mask its bytes are stored with (0xFF: `#[desc]`).
+    Masked(Option<usize>, Option<Measure>, Frame, u8),
+    /// `#[escaped]`, read through the mask: up to its terminator, then the
+    /// frame's delimiter, if any.
+    Escaped(u8, Frame),
 }
 
 #[inline(always)]
@@ -191,6 +199,16 @@ pub(crate) fn take_plain<'de>(
         PlainRead::Pad(width, byte) => take_padded(input, pos, width, byte),
         PlainRead::Framed(width, measure, frame) => {
             take_framed(input, pos, width, measure, 0, frame)
+        }
+        PlainRead::Masked(width, measure, frame, mask) => {
+            take_framed(input, pos, width, measure, mask, frame)
+        }
+        PlainRead::Escaped(mask, frame) => {
+            let body = take_escaped(input, pos, mask)?;
+            if let Frame::Delim(stored) = frame {
+                expect_delim(input, pos, stored)?;
+            }
+            Ok(body)
         }
     }
 }

@@ -75,9 +75,9 @@ pub fn expand(
                     && room > 0 =>
             {
                 room -= 1;
-                deferred_field(l, p, ident, widths, k, &name)
+                deferred_field(l, p, widths, k, &name)
             }
-            _ => crate::encode::encode_field(l, p, ident, &name, widths),
+            _ => crate::encode::encode_field(l, p, &name, widths),
         })
         .collect();
     let multi = input.attrs.salt.as_ref().map(|salt| {
@@ -149,28 +149,20 @@ pub fn expand(
 }
 
 /// A salted field: its body, pad or delimiter written as `encode_into`
-/// writes them (the slot function without its prefix), the salt slot left
+/// writes them (`rule::write_field` without its prefix), the salt slot left
 /// open and recorded with the body bytes it hashes.
-fn deferred_field(
-    l: &Layout,
-    p: &Ident,
-    ident: &syn::Ident,
-    widths: &TokenStream,
-    k: usize,
-    key: &str,
-) -> TokenStream {
+fn deferred_field(l: &Layout, p: &Ident, widths: &TokenStream, k: usize, key: &str) -> TokenStream {
     let ty = l.field.ty;
     let field = l.field.ident;
     let name = &l.name;
-    let write = if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
-        quote! {
-            #p::rule::write_field::<#ty, #prefix, #body, false, false>(
-                &self.#field, __buf, &mut __pos, #frame, #key, #name,
-            )?;
-        }
-    } else {
-        let write = format_ident!("__rowkey_write_{}", l.index);
-        quote!(#ident::#write::<#ty, false, false>(&self.#field, __buf, &mut __pos)?;)
+    // (A salted field is one the rules write whole.)
+    let Some((prefix, body, frame)) = crate::encode::rule(l, p) else {
+        return crate::encode::encode_field(l, p, key, widths);
+    };
+    let write = quote! {
+        #p::rule::write_field::<#ty, #prefix, #body, false, false>(
+            &self.#field, __buf, &mut __pos, #frame, #key, #name,
+        )?;
     };
     let slot = format_ident!("__slot{}", l.index);
     let width = l.salt_width();

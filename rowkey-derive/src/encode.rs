@@ -1,7 +1,8 @@
-//! Code generation for encode: each field's writer and length functions
-//! (`__rowkey_write_i`, `__rowkey_len_i`), which hold the field's byte rules
-//! once for encode, scan bounds and batches, and the call of a writer in
-//! `encode_into`.
+//! Code generation for encode: the runtime's rule types a field's slot is
+//! written by (`slot_rule`: its prefix, body and frame), named wherever it
+//! is written (encode, `encoded_len`, scan bounds, batches), the call in
+//! `encode_into`, and a `#[spread]` field's writer, which checks the shard
+//! first.
 
 use crate::model::{Body, Digits, Frame, Layout, Offset};
 use proc_macro2::Ident;
@@ -53,315 +54,6 @@ pub(crate) fn import_in_field(p: &Ident) -> TokenStream {
     quote!(use #p::InField as _;)
 }
 
-/// Per field: `__rowkey_write_i` writes a value's slot (salt, bucket, body,
-/// pad or delimiter; without salt and bucket when `__PREFIX` is false, for
-/// scan bounds) and `__rowkey_len_i` measures it. Encode calls the writer
-/// with `__KNOWN` (errors the compiler sees as `Err`, see
-/// `__private::known_error`); the scan builder and batch encode call it
-/// without, for plain errors. Each byte rule
-/// exists once. An `Option` field gets a presence byte in front:
-/// `__rowkey_write_i` writes it and calls `__rowkey_slot_i` for the inner
-/// value.
-pub(crate) fn put_fns(l: &Layout, p: &Ident, key: &str) -> TokenStream {
-    // A plain field is written and measured by the runtime's plain writer,
-    // a field of the runtime's rules by those (`plain_writer`, `rule`),
-    // wherever it is written: no functions of its own.
-    if !l.option && (is_plain(l) || rule(l, p).is_some()) {
-        return TokenStream::new();
-    }
-    let ty = l.inner_ty;
-    let name = &l.name;
-    let byte_tok = if let Frame::Pad { byte, .. } = l.frame {
-        quote!(#byte)
-    } else {
-        quote!(0)
-    };
-    let err = field_err(p, key, &l.name, &quote!(__KNOWN));
-    let salt = l.salt.unwrap_or(0);
-    let salt_width = l.salt_width();
-    let prefix = l.prefix_width();
-    let mask = l.mask();
-    let (put, len) = if l.option {
-        (
-            format_ident!("__rowkey_slot_{}", l.index),
-            format_ident!("__rowkey_slot_len_{}", l.index),
-        )
-    } else {
-        (
-            format_ident!("__rowkey_write_{}", l.index),
-            format_ident!("__rowkey_len_{}", l.index),
-        )
-    };
-    let bounds = l.value_bounds(p);
-    let len_bounds = l.len_bounds(p);
-    // The scan builder and batch encode call the writer with `__KNOWN`
-    // false: the scan builder stores a writer's error and never tests it
-    // again, where the rebuild of `__KNOWN` bought nothing and cost 8
-    // instructions of 1219 per user_order scan (callgrind).
-    let outer_write = format_ident!("__rowkey_write_{}", l.index);
-
-    // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
-    let decimal_value = match (l.decimal, l.body) {
-        (None, _) => quote!(),
-        (Some(_), Body::ReverseTs) => quote! {
-            let __dec = #p::widen(<__V as #p::ReverseTs>::to_reversed(__v)#err?);
-        },
-        (Some(_), _) => quote!(let __dec = <__V as #p::Decimal>::to_u128(__v);),
-    };
-    let blen = match (l.decimal, l.body) {
-        _ if l.width.is_some() => {
-            let w = l.width.unwrap_or(0);
-            quote!(#w)
-        }
-        _ if l.escaped => {
-            quote!(#p::escaped_len(<__V as #p::EscapeBytes>::raw_bytes(__v)))
-        }
-        (Some(Digits::Width(w)), _) => quote!(#w),
-        (Some(Digits::Shortest), _) => quote!(#p::decimal_len(__dec)),
-        (None, Body::ReverseTs) => quote!(8),
-        (None, _) => quote!(<__V as #p::KeyPart>::encoded_len(__v)),
-    };
-    // The body's length for `encoded_len`, which cannot fail: a timestamp
-    // out of range is refused by the write, which runs after it.
-    let measured = match (l.decimal, l.body) {
-        (Some(Digits::Shortest), Body::ReverseTs) => quote! {
-            #p::decimal_len(match <__V as #p::ReverseTs>::to_reversed(__v) {
-                #p::Ok(__s) => #p::widen(__s),
-                #p::Err(_) => 0,
-            })
-        },
-        (Some(Digits::Shortest), _) => quote!(#p::decimal_len(<__V as #p::Decimal>::to_u128(__v))),
-        _ => blen.clone(),
-    };
-    let slot_len = match l.frame {
-        Frame::Pad { width, .. } => quote!(#width),
-        Frame::Delim { .. } => quote!(#measured + 1),
-        _ => measured,
-    };
-    // The whole slot is filled before the body is written over its front:
-    // a store of constant width, where padding after the body would be a
-    // fill of variable length (a memset call).
-    // A body that ends in the pad byte is refused before it is copied when
-    // the type can tell (`KeyPart::body_ends_with`), so the copy's length need not
-    // stay alive after it; a reversed body ends in its first byte, so it is
-    // checked as written.
-    let ends_early = if l.body == Body::Reverse {
-        quote!(#p::None)
-    } else {
-        quote!(<__V as #p::KeyPart>::body_ends_with(__v, #byte_tok))
-    };
-    let pad_check = match l.frame {
-        Frame::Pad { width, byte } => quote! {
-            let __ends = #ends_early;
-            if __ends == #p::Some(true) {
-                return #p::Err(#p::field_error_in::<__KNOWN>(#key, #name, #p::ErrorKind::EndsWithPadByte { byte: #byte }));
-            }
-            #p::start_pad(&mut __buf[__body_at..__body_at + #width], __blen, #byte)#err?;
-        },
-        _ => quote!(),
-    };
-    let write = match (l.decimal, l.body) {
-        _ if l.width.is_some() => quote! {
-            #p::write_narrow(<__V as #p::Narrow>::to_wide(__v), __body)#err?;
-        },
-        _ if l.escaped => quote! {
-            #p::write_escaped(<__V as #p::EscapeBytes>::raw_bytes(__v), __body);
-        },
-        (Some(Digits::Width(w)), _) => quote! {
-            #p::check_digits(__dec, #w)#err?;
-            #p::write_decimal(__dec, __body);
-        },
-        (Some(Digits::Shortest), _) => quote!(#p::write_decimal(__dec, __body);),
-        (None, Body::Plain | Body::Reverse) => {
-            quote!(<__V as #p::KeyPart>::encode_part(__v, __body)#err?;)
-        }
-        (None, Body::Twos) => {
-            quote!(<__V as #p::TwosComplement>::encode_twos(__v, __body)#err?;)
-        }
-        (None, Body::ReverseTs) => quote! {
-            __body.copy_from_slice(
-                &<__V as #p::ReverseTs>::to_reversed(__v)#err?.to_be_bytes(),
-            );
-        },
-    };
-    // A delimiter is searched for only after a body whose end is not known
-    // otherwise; after a fixed-width or escaped body it may occur inside.
-    let delim_check = match l.frame {
-        Frame::Delim { .. } if l.escaped || l.attr_body_width().is_some() => quote!(),
-        Frame::Delim { byte } if l.decimal.is_some() => quote! {
-            #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte)#err?;
-        },
-        Frame::Delim { byte } => quote! {
-            if <__V as #p::KeyPart>::WIDTH.is_none() && !<__V as #p::KeyPart>::SELF_DELIMITING {
-                #p::check_no_delim(&__buf[__body_at..__body_at + __blen], #byte)#err?;
-            }
-        },
-        _ => quote!(),
-    };
-    // The salt hashes the value's bytes before any reversal or escaping:
-    // what Java's md5Hex(value) sees.
-    let salt_write = if l.salt.is_some() {
-        let data = if l.escaped {
-            quote!(<__V as #p::EscapeBytes>::raw_bytes(__v))
-        } else {
-            quote!(&__tail[..__blen])
-        };
-        let delim = match l.salt_delim {
-            Some(d) => quote!(__head[__at + #salt] = #d;),
-            None => quote!(),
-        };
-        quote! {
-            if __PREFIX {
-                let (__head, __tail) = __buf.split_at_mut(__body_at);
-                #p::md5_hex_into(#data, &mut __head[__at..__at + #salt]);
-                #delim
-            }
-        }
-    } else {
-        quote!()
-    };
-    let reverse = if l.body == Body::Reverse {
-        quote!(<#ty as #p::Reversible>::reverse_body(&mut __buf[__body_at..__body_at + __blen]);)
-    } else {
-        quote!()
-    };
-    let bucket = match l.bucket {
-        Some(n) => quote! {
-            if __PREFIX {
-                #p::write_bucket(
-                    <__V as #p::BucketValue>::bucket(__v, #n),
-                    &mut __buf[__at + #salt_width..__body_at],
-                );
-            }
-        },
-        None => quote!(),
-    };
-    // Reversed, the stored body ends in the value's first character: that
-    // is what the refusal must name.
-    let check_end = if l.body == Body::Reverse {
-        quote!(#p::check_reversed_pad_end)
-    } else {
-        quote!(#p::check_pad_end)
-    };
-    let frame = match l.frame {
-        Frame::Pad { width, byte } => quote! {
-            if __ends.is_none() {
-                #check_end(&__buf[__body_at..__body_at + __blen], #byte)#err?;
-            }
-            *__pos = __body_at + #width;
-        },
-        Frame::Delim { byte } => quote! {
-            __buf[__body_at + __blen] = #byte;
-            *__pos = __body_at + __blen + 1;
-        },
-        Frame::Fixed | Frame::Last => quote!(*__pos = __body_at + __blen;),
-    };
-    let desc = if l.desc {
-        quote!(#p::invert(&mut __buf[__body_at..*__pos]);)
-    } else {
-        quote!()
-    };
-    // A salt or bucket is written at the slot's start, before the body;
-    // without one the body starts there.
-    let body_at = if prefix == 0 {
-        quote!(let __body_at = *__pos;)
-    } else {
-        quote! {
-            let __at = *__pos;
-            let __body_at = __at + if __PREFIX { #prefix } else { 0 };
-        }
-    };
-    // A shard is refused before anything of it is written.
-    let spread = l.spread.map(|n| quote!(#p::check_spread(__v, #n)#err?;));
-    let body = if let Some(frame) = plain_frame(l, p) {
-        quote!(#p::write_plain::<__V, __KNOWN>(__v, __buf, __pos, #frame, #key, #name))
-    } else {
-        quote! {
-            #spread
-            #body_at
-            #decimal_value
-            let __blen: #p::usize = #blen;
-            #pad_check
-            {
-                let __body = &mut __buf[__body_at..__body_at + __blen];
-                #write
-            }
-            #delim_check
-            #salt_write
-            #reverse
-            #bucket
-            #frame
-            #desc
-            #p::Ok(())
-        }
-    };
-    // Without a salt or bucket the prefix is empty whatever `__PREFIX`
-    // says.
-    let slot_len_prefixed = if prefix == 0 {
-        slot_len
-    } else {
-        quote!((if __PREFIX { #prefix } else { 0 }) + #slot_len)
-    };
-    let slot = quote! {
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #put<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
-            #body
-        }
-
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #len<__V: #len_bounds, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
-            #slot_len_prefixed
-        }
-    };
-    if !l.option {
-        return slot;
-    }
-    let outer_len = format_ident!("__rowkey_len_{}", l.index);
-    quote! {
-        #slot
-
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #outer_write<
-            __V: #p::Presence<Inner: #bounds>,
-            const __PREFIX: #p::bool,
-            const __KNOWN: #p::bool,
-        >(
-            __v: &__V,
-            __buf: &mut [#p::u8],
-            __pos: &mut #p::usize,
-        ) -> #p::Result<(), #p::Error> {
-            match <__V as #p::Presence>::present(__v) {
-                #p::None => {
-                    #p::write_presence(__buf, __pos, false, #mask);
-                    #p::Ok(())
-                }
-                #p::Some(__inner) => {
-                    #p::write_presence(__buf, __pos, true, #mask);
-                    Self::#put::<<__V as #p::Presence>::Inner, __PREFIX, __KNOWN>(__inner, __buf, __pos)
-                }
-            }
-        }
-
-        #[doc(hidden)]
-        #[inline(always)]
-        pub fn #outer_len<__V: #p::Presence<Inner: #len_bounds>, const __PREFIX: #p::bool>(
-            __v: &__V,
-        ) -> #p::usize {
-            1 + match <__V as #p::Presence>::present(__v) {
-                #p::None => 0,
-                #p::Some(__inner) => Self::#len::<<__V as #p::Presence>::Inner, __PREFIX>(__inner),
-            }
-        }
-    }
-}
-
 /// A field with no salt, bucket, digits, escape, reversal or inversion
 /// writes through the runtime's one copy of the plain writer
 /// (`__private::write_plain`): its frame there, else `None`.
@@ -392,40 +84,52 @@ fn write_frame(l: &Layout, p: &Ident) -> TokenStream {
     }
 }
 
-/// A field whose slot the runtime's rules write whole (`__private::rule`):
-/// its prefix rule, body rule and frame, else `None`. The body is the
-/// type's own bytes, reversed, in two's complement or a reversed
-/// timestamp; the prefix a salt, a bucket or both. (A reversed body under
-/// a salt, whose check hashes the value's forward bytes, and the other
-/// attributes keep the derive's own writer.)
+/// A field whose slot the runtime's rules write whole (`__private::rule`),
+/// with nothing around it (not an `Option`'s presence byte):
+/// [`slot_rule`], else `None`; also `None` for a plain field, which the
+/// plain writer writes.
 pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, TokenStream)> {
-    let simple = !l.option
-        && !l.desc
-        && !l.escaped
-        && l.decimal.is_none()
-        && l.width.is_none()
-        && l.spread.is_none()
-        && !l.phoenix
-        && !l.in_multi_salt
-        && !(l.body == Body::Reverse && l.salt.is_some());
-    if !simple || is_plain(l) {
+    if l.option || is_plain(l) {
+        return None;
+    }
+    slot_rule(l, p)
+}
+
+/// An `Option` field, written by `rule::write_option`: its body rule,
+/// frame and mask (0xFF inverts the presence byte of a `#[desc]` field).
+/// (The validation keeps salts and buckets off `Option` fields.)
+pub(crate) fn option_rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, u8)> {
+    if !l.option || l.spread.is_some() {
+        return None;
+    }
+    let (_, body, frame) = slot_rule(l, p)?;
+    Some((body, frame, l.mask()))
+}
+
+/// The rules of a field's slot (`__private::rule`): its prefix rule, body
+/// rule and frame; `None` for a Phoenix column, which `phoenix.rs` writes.
+/// The body is the type's own bytes, reversed, in two's complement, a
+/// reversed timestamp, digits, low bytes or escaped, maybe inverted; the
+/// prefix a salt (over the value's bytes before they are escaped or
+/// reversed), a bucket or both.
+pub(crate) fn slot_rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, TokenStream)> {
+    if l.phoenix {
         return None;
     }
     let frame = write_frame(l, p);
-    let body = match l.body {
-        Body::Plain => quote!(#p::rule::Part),
-        Body::ReverseTs => quote!(#p::rule::RevTs),
-        Body::Twos => quote!(#p::rule::Twos),
-        Body::Reverse => {
-            let ty = &l.inner_static;
-            quote!(#p::rule::Rev<#ty>)
-        }
+    let body = body_rule(l, p);
+    let hashed = if l.escaped {
+        quote!(, #p::rule::Raw)
+    } else if l.body == Body::Reverse {
+        quote!(, #p::rule::Forward)
+    } else {
+        quote!()
     };
     let salt = l.salt.map(|k| {
         if let Some(d) = l.salt_delim {
-            quote!(#p::rule::SaltDelim<#k, #d>)
+            quote!(#p::rule::SaltDelim<#k, #d #hashed>)
         } else {
-            quote!(#p::rule::Salt<#k>)
+            quote!(#p::rule::Salt<#k #hashed>)
         }
     });
     let bucket = l.bucket.map(|n| quote!(#p::rule::Bucket<#n>));
@@ -434,10 +138,56 @@ pub(crate) fn rule(l: &Layout, p: &Ident) -> Option<(TokenStream, TokenStream, T
         (Some(one), None) | (None, Some(one)) => one,
         (None, None) => quote!(#p::rule::NoPrefix),
     };
-    // Spanned on the field's type: a type the prefix does not fit (a
-    // bucket's integer) is reported there, as the type itself would be.
-    let prefix = crate::checks::respan(&prefix, syn::spanned::Spanned::span(l.inner_ty));
+    // Spanned on the field's type: a type the prefix or body does not fit
+    // (a bucket's integer, digits of a user type) is reported there, as
+    // the type itself would be.
+    let span = syn::spanned::Spanned::span(l.inner_ty);
+    let prefix = crate::checks::respan(&prefix, span);
+    let body = crate::checks::respan(&body, span);
     Some((prefix, body, frame))
+}
+
+/// The field's body rule (`__private::rule`): what writes its bytes, under
+/// `Spread` for a `#[spread]` field, which refuses a shard out of range.
+pub(crate) fn body_rule(l: &Layout, p: &Ident) -> TokenStream {
+    let body = value_rule(l, p);
+    match l.spread {
+        Some(n) => quote!(#p::rule::Spread<#n, #body>),
+        None => body,
+    }
+}
+
+/// The rule that writes the field's value as bytes and reads it back,
+/// under `Desc` for `#[desc]`.
+pub(crate) fn value_rule(l: &Layout, p: &Ident) -> TokenStream {
+    // The number `#[decimal]` writes: the value, or `i64::MAX - ts`.
+    let number = if l.body == Body::ReverseTs {
+        quote!(, #p::rule::RevTs)
+    } else {
+        quote!()
+    };
+    let body = match (l.width, l.decimal, l.body) {
+        (Some(w), _, _) => quote!(#p::rule::Width<#w>),
+        _ if l.escaped => quote!(#p::rule::Escaped),
+        (None, Some(Digits::Width(w)), _) => quote!(#p::rule::Digits<#w #number>),
+        (None, Some(Digits::Shortest), Body::ReverseTs) => {
+            quote!(#p::rule::AnyDigits<#p::rule::RevTs>)
+        }
+        (None, Some(Digits::Shortest), _) => quote!(#p::rule::AnyDigits),
+        (None, None, Body::Plain) if l.desc => quote!(#p::rule::Sorted),
+        (None, None, Body::Plain) => quote!(#p::rule::Part),
+        (None, None, Body::ReverseTs) => quote!(#p::rule::RevTs),
+        (None, None, Body::Twos) => quote!(#p::rule::Twos),
+        (None, None, Body::Reverse) => {
+            let ty = &l.inner_static;
+            quote!(#p::rule::Rev<#ty>)
+        }
+    };
+    if l.desc {
+        quote!(#p::rule::Desc<#body>)
+    } else {
+        body
+    }
 }
 
 /// The frame of a field the runtime's plain writer writes whole
@@ -464,19 +214,13 @@ pub(crate) fn offset(l: &Layout, p: &Ident, widths: &TokenStream) -> Option<Toke
 }
 
 /// One field of `encode_into`. `widths` is the path to the layout's exact
-/// /// widths; when those of everything in front of the field are all fixed,
+/// widths; when those of everything in front of the field are all fixed,
 /// the field's offset is a constant, and saying so lets the compiler address the buffer with
 /// constants instead of keeping a running position alive across the copies
 /// (measured: three callee-saved registers fewer in a padded key's encode).
-pub(crate) fn encode_field(
-    l: &Layout,
-    p: &Ident,
-    ident: &syn::Ident,
-    key: &str,
-    widths: &TokenStream,
-) -> TokenStream {
+pub(crate) fn encode_field(l: &Layout, p: &Ident, key: &str, widths: &TokenStream) -> TokenStream {
     let field = l.field.ident;
-    encode_field_from(l, p, ident, key, widths, &quote!(self.#field))
+    encode_field_from(l, p, key, widths, &quote!(self.#field))
 }
 
 /// [`encode_field`] of the value `access` names (a spread's candidate
@@ -484,13 +228,11 @@ pub(crate) fn encode_field(
 pub(crate) fn encode_field_from(
     l: &Layout,
     p: &Ident,
-    ident: &syn::Ident,
     key: &str,
     widths: &TokenStream,
     access: &TokenStream,
 ) -> TokenStream {
     let ty = l.field.ty;
-    let write = format_ident!("__rowkey_write_{}", l.index);
     let name = &l.name;
     let call = if let Some(frame) = plain_writer(l, p) {
         quote!(#p::write_plain::<#ty, true>(&#access, __buf, &mut __pos, #frame, #key, #name)?;)
@@ -500,8 +242,15 @@ pub(crate) fn encode_field_from(
                 &#access, __buf, &mut __pos, #frame, #key, #name,
             )?;
         }
+    } else if let Some((body, frame, mask)) = option_rule(l, p) {
+        quote! {
+            #p::rule::write_option::<#ty, #body, true>(
+                &#access, __buf, &mut __pos, #mask, #frame, #key, #name,
+            )?;
+        }
     } else {
-        quote!(#ident::#write::<#ty, true, true>(&#access, __buf, &mut __pos)?;)
+        // (A Phoenix column: `phoenix.rs` writes a Phoenix key.)
+        TokenStream::new()
     };
     let prefix = l.prefix_width();
     let slot = format_ident!("__slot{}", l.index);

@@ -9,7 +9,7 @@ use crate::ast::{self, Input};
 use crate::checks::checks;
 use crate::ctxt::Ctxt;
 use crate::decode::decode_field;
-use crate::encode::{encode_body, encode_field, put_fns};
+use crate::encode::{encode_body, encode_field};
 use crate::model::{Layout, Offset};
 use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
@@ -253,14 +253,14 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     let len_terms = (multi_width > 0)
         .then(|| quote!(#multi_width))
         .into_iter()
-        .chain(g.layouts.iter().map(|l| len_term(l, p, ident)));
+        .chain(g.layouts.iter().map(|l| len_term(l, p)));
     let phoenix = g.input.attrs.phoenix.is_some();
     let encode_fields: Vec<_> = if phoenix {
         crate::phoenix::encode_fields(&g.layouts, p, name)
     } else {
         g.layouts
             .iter()
-            .map(|l| encode_field(l, p, ident, name, &g.w_exact))
+            .map(|l| encode_field(l, p, name, &g.w_exact))
             .collect()
     };
     let encode = encode_body(p, name, multi_width, &encode_fields, &g.multi.0);
@@ -334,19 +334,10 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     }
 }
 
-/// The inherent items on the struct itself: `MAX_LEN`, `split_keys` and each
-/// field's writer and length functions.
+/// The inherent items on the struct itself: `MAX_LEN` and `split_keys`.
 fn inherent_impl(g: &Gen) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let (impl_generics, ty_generics, where_clause) = g.input.original.generics.split_for_impl();
-    let n = g.layouts.len();
-    let put_fns = g.layouts.iter().map(|l| {
-        if l.phoenix {
-            crate::phoenix::put_fns(l, n, p, name)
-        } else {
-            put_fns(l, p, name)
-        }
-    });
     let max_len = crate::max_len::max_len(&g.layouts, p, &g.w_max, name);
     quote! {
         impl #impl_generics #ident #ty_generics #where_clause {
@@ -359,8 +350,6 @@ fn inherent_impl(g: &Gen) -> TokenStream {
             ) -> #p::Result<#p::SplitKeys, #p::Error> {
                 #p::split_keys::<Self>(n)
             }
-
-            #(#put_fns)*
         }
     }
 }
@@ -630,18 +619,13 @@ fn widths_of(
     out
 }
 
-fn len_term(l: &Layout, p: &Ident, ident: &syn::Ident) -> TokenStream {
+fn len_term(l: &Layout, p: &Ident) -> TokenStream {
     let field = l.field.ident;
-    len_term_from(l, p, ident, &quote!(self.#field))
+    len_term_from(l, p, &quote!(self.#field))
 }
 
 /// [`len_term`] of the value `access` names.
-pub(crate) fn len_term_from(
-    l: &Layout,
-    p: &Ident,
-    ident: &syn::Ident,
-    access: &TokenStream,
-) -> TokenStream {
+pub(crate) fn len_term_from(l: &Layout, p: &Ident, access: &TokenStream) -> TokenStream {
     let ty = l.field.ty;
     if let Some(frame) = crate::encode::plain_writer(l, p) {
         return quote!(#p::plain_len::<#ty>(&#access, #frame));
@@ -649,6 +633,9 @@ pub(crate) fn len_term_from(
     if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
         return quote!(#p::rule::field_len::<#ty, #prefix, #body, true>(&#access, #frame));
     }
-    let len = format_ident!("__rowkey_len_{}", l.index);
-    quote!(#ident::#len::<#ty, true>(&#access))
+    if let Some((body, frame, _)) = crate::encode::option_rule(l, p) {
+        return quote!(#p::rule::option_len::<#ty, #body>(&#access, #frame));
+    }
+    // (A Phoenix column: `phoenix.rs` measures a Phoenix key.)
+    quote!(0)
 }

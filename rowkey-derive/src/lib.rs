@@ -132,9 +132,10 @@ use syn::{parse_macro_input, DeriveInput};
 /// ```
 ///
 /// Everything else the derive emits is `#[doc(hidden)]` machinery (the
-/// per-field `__rowkey_write_N` / `__rowkey_len_N`
-/// writers) or sits in the anonymous `const _: () = { .. }` block with the
-/// trait impls. Generated code names the runtime through `rowkey::__private`
+/// batch hooks `__encode_deferred` and `__verify_deferred`, a spread key's
+/// `__rowkey_encode_shard`) or sits in the
+/// anonymous `const _: () = { .. }` block with the trait impls; each
+/// field's bytes are one call of the runtime, naming its rules as types. Generated code names the runtime through `rowkey::__private`
 /// (or the path of `#[rowkey(crate = "..")]`), so it compiles beside user
 /// items called `Result`, `Option` or `core` and under
 /// `#![no_implicit_prelude]`.

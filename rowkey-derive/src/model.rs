@@ -302,8 +302,8 @@ impl<'a> Layout<'a> {
     }
 
     /// The traits a value written into this field's slot must implement
-    /// (for an `Option` field, its inner value). One list for encode and
-    /// the scan builder.
+    /// (for an `Option` field, its inner value): the scan builder's bounds
+    /// on the values it takes.
     pub fn value_bounds(&self, p: &Ident) -> TokenStream {
         let mut bounds = quote!(#p::KeyPart);
         if self.bucket.is_some() {
@@ -333,22 +333,6 @@ impl<'a> Layout<'a> {
         // type's own bytes, unless digits or escapes write the field.
         if self.desc && self.decimal.is_none() && !self.escaped && self.body == Body::Plain {
             bounds.extend(quote!(+ #p::OrderedPart));
-        }
-        bounds
-    }
-
-    /// The traits `__rowkey_len_i` needs to measure a value: fewer than
-    /// writing it needs, so that a type missing one (a bucket's) is reported
-    /// once, by the write.
-    pub fn len_bounds(&self, p: &Ident) -> TokenStream {
-        let mut bounds = quote!(#p::KeyPart);
-        match (self.decimal, self.body) {
-            (Some(Digits::Shortest), Body::ReverseTs) => bounds.extend(quote!(+ #p::ReverseTs)),
-            (Some(Digits::Shortest), _) => bounds.extend(quote!(+ #p::Decimal)),
-            _ => {}
-        }
-        if self.escaped {
-            bounds.extend(quote!(+ #p::EscapeBytes));
         }
         bounds
     }

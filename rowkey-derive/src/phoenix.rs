@@ -105,66 +105,16 @@ pub fn encoded_len(layouts: &[Layout], p: &Ident, multi_width: usize) -> TokenSt
     }
 }
 
-/// Per column, the writer and length functions the scan builder calls
-/// (`__rowkey_write_i`, `__rowkey_len_i`, as for other keys): a value with
-/// the separator after it, a NULL as its separator.
-pub fn put_fns(l: &Layout, n: usize, p: &Ident, key: &str) -> TokenStream {
+/// A scan's exact value of column `l`, pushed by the runtime
+/// (`phx::push_column`, `phx::push_nullable`): the value with the
+/// separator after it, a NULL as its separator.
+pub fn push_call(l: &Layout, n: usize, p: &Ident) -> TokenStream {
     let c = col(l, n, p);
-    let bounds = l.value_bounds(p);
-    let err = field_err(p, key, &l.name, &quote!(__KNOWN));
-    let write = format_ident!("__rowkey_write_{}", l.index);
-    let len = format_ident!("__rowkey_len_{}", l.index);
+    let fname = &l.name;
     if l.option {
-        quote! {
-            #[doc(hidden)]
-            #[inline(always)]
-            pub fn #write<
-                __V: #p::Presence<Inner: #bounds>,
-                const __PREFIX: #p::bool,
-                const __KNOWN: #p::bool,
-            >(
-                __v: &__V,
-                __buf: &mut [#p::u8],
-                __pos: &mut #p::usize,
-            ) -> #p::Result<(), #p::Error> {
-                match <__V as #p::Presence>::present(__v) {
-                    #p::Some(__v) => #p::phx::scan_write(__v, __buf, __pos, #c)#err,
-                    #p::None => {
-                        #p::phx::scan_write_null(__buf, __pos, #c);
-                        #p::Ok(())
-                    }
-                }
-            }
-
-            #[doc(hidden)]
-            #[inline(always)]
-            pub fn #len<__V: #p::Presence<Inner: #p::KeyPart>, const __PREFIX: #p::bool>(
-                __v: &__V,
-            ) -> #p::usize {
-                match <__V as #p::Presence>::present(__v) {
-                    #p::Some(__v) => #p::phx::scan_len(__v, #c),
-                    #p::None => #c.after_null(),
-                }
-            }
-        }
+        quote!(#p::phx::push_nullable(__s, #fname, &__v, #c))
     } else {
-        quote! {
-            #[doc(hidden)]
-            #[inline(always)]
-            pub fn #write<__V: #bounds, const __PREFIX: #p::bool, const __KNOWN: #p::bool>(
-                __v: &__V,
-                __buf: &mut [#p::u8],
-                __pos: &mut #p::usize,
-            ) -> #p::Result<(), #p::Error> {
-                #p::phx::scan_write(__v, __buf, __pos, #c)#err
-            }
-
-            #[doc(hidden)]
-            #[inline(always)]
-            pub fn #len<__V: #p::KeyPart, const __PREFIX: #p::bool>(__v: &__V) -> #p::usize {
-                #p::phx::scan_len(__v, #c)
-            }
-        }
+        quote!(#p::phx::push_column(__s, #fname, &__v, #c))
     }
 }
 

@@ -390,8 +390,6 @@ fn derived_steps(
     let n = layouts.len();
     let i = l.index;
     let fname = &l.name;
-    let write = format_ident!("__rowkey_write_{}", i);
-    let len = format_ident!("__rowkey_len_{}", i);
     let prefix = l.prefix_width();
     // The salt hashes its fields in the order listed, which may not be key
     // order: each slot is filed under its place in the list.
@@ -429,8 +427,11 @@ fn derived_steps(
         quote!(__s.push_plain(#fname, &__v, #writer))
     } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
         quote!(#p::rule::push_field::<_, _, #prefix, #body>(__s, #fname, &__v, #frame))
+    } else if let Some((body, frame, mask)) = crate::encode::option_rule(l, p) {
+        quote!(#p::rule::push_option::<_, _, #body>(__s, #fname, &__v, #mask, #frame))
     } else {
-        quote!(__s.push_value(#fname, &__v, Self::#len::<_, true>, Self::#write::<_, true, false>))
+        // A Phoenix column, the one field none of the above writes.
+        crate::phoenix::push_call(l, n, p)
     };
     let push = if salt_order.is_none() && i + 1 != n && !l.phoenix {
         push
@@ -518,23 +519,15 @@ fn derived_steps(
         };
         let guard = desc_guard(l, p, key);
         let clamp = decimal_clamp(l, p);
-        let call = if l.phoenix {
-            crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
-        } else if let Some(writer) = &plain {
+        let call = if let Some(writer) = &plain {
             quote!(__s.range_plain(#fname, #open, #lo, #hi, #writer))
         } else if let Some((prefix, body, frame)) = crate::encode::rule(l, p) {
             quote!(#p::rule::range_field::<_, _, #prefix, #body>(__s, #fname, #open, #lo, #hi, #frame))
+        } else if let Some((body, frame, mask)) = crate::encode::option_rule(l, p) {
+            quote!(#p::rule::range_option::<_, _, #body>(__s, #fname, #open, #lo, #hi, #mask, #frame))
         } else {
-            quote! {
-                __s.range(
-                    #fname,
-                    #open,
-                    #lo,
-                    #hi,
-                    Self::#len::<_, false>,
-                    Self::#write::<_, false, false>,
-                )
-            }
+            // A Phoenix column, the one field none of the above writes.
+            crate::phoenix::range_call(l, layouts, p, key, &lo, &hi)
         };
         let fit = bound_fit(l, p);
         quote! {
@@ -644,14 +637,24 @@ pub fn spread_items(layouts: &[Layout], p: &Ident, ty_static: &TokenStream) -> T
     let Some(l) = layouts.iter().find(|l| l.spread.is_some()) else {
         return TokenStream::new();
     };
-    let write = format_ident!("__rowkey_write_{}", l.index);
+    let Some((prefix, body, frame)) = crate::encode::slot_rule(l, p) else {
+        return TokenStream::new();
+    };
     let ty = &l.inner_static;
+    let name = &l.name;
     quote! {
         /// Shard `i`'s bytes, as the spread field writes them.
         fn __rowkey_spread_write(__i: #p::u32, __out: &mut [#p::u8]) {
             if let #p::Some(__v) = <#ty as #p::SpreadValue>::from_shard(__i) {
                 let mut __pos: #p::usize = 0;
-                let _ = <#ty_static>::#write::<#ty, false, false>(&__v, __out, &mut __pos);
+                let _ = #p::rule::write_field::<#ty, #prefix, #body, false, false>(
+                    &__v,
+                    __out,
+                    &mut __pos,
+                    #frame,
+                    <#ty_static as #p::RowKey>::NAME,
+                    #name,
+                );
             }
         }
     }

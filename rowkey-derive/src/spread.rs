@@ -29,15 +29,11 @@ pub fn candidates(g: &Gen) -> TokenStream {
     let len_terms = (multi_width > 0)
         .then(|| quote!(#multi_width))
         .into_iter()
-        .chain(
-            g.layouts
-                .iter()
-                .map(|l| len_term_from(l, p, ident, &access(l))),
-        );
+        .chain(g.layouts.iter().map(|l| len_term_from(l, p, &access(l))));
     let fields = g
         .layouts
         .iter()
-        .map(|l| encode_field_from(l, p, ident, name, &g.w_exact, &access(l)));
+        .map(|l| encode_field_from(l, p, name, &g.w_exact, &access(l)));
     let multi = &g.multi.0;
     let (impl_generics, ty_generics, where_clause) = g.input.original.generics.split_for_impl();
     let doc = format!(

@@ -1,22 +1,37 @@
 //! A field's slot rule, composed by type from its attributes: the derive
-//! names a body rule (`Part`, `RevTs`, `Twos`, `Rev`) and a prefix rule
-//! (`NoPrefix`, `Bucket<N>`, `Salt<K>`, `SaltDelim<K, D>`, `Both<..>`)
-//! per field, and [`write_field`], [`field_len`] and [`read_field`] here
-//! write, measure and read the slot through them. Each attribute's bytes
-//! are in the one file of this module named after it; the derive's
-//! expansion holds a call per field instead of the field's code.
+//! names a body rule (`Part`, `RevTs`, `Twos`, `Rev`, `Digits`,
+//! `AnyDigits`, `Width`, `Escaped`, each maybe under `Desc` or `Spread`) and a prefix
+//! rule (`NoPrefix`, `Bucket<N>`, `Salt<K, H>`, `SaltDelim<K, D, H>`,
+//! `Both<..>`) per field, and [`write_field`], [`field_len`] and
+//! [`read_field`] here write, measure and read the slot through them (an
+//! `Option` field's through [`write_option`], [`option_len`] and
+//! [`read_option`], with its presence byte). Each attribute's bytes are in
+//! the one file of this module named after it; the derive's expansion
+//! holds a call per field instead of the field's code.
 
 mod body;
 pub(crate) mod bucket;
+mod decimal;
+mod desc;
+mod escaped;
 pub(crate) mod frame;
+mod option;
 pub(crate) mod pad;
 pub(crate) mod reverse_ts;
 pub(crate) mod salt;
+mod spread;
+mod width;
 
-pub use body::{Part, Rev, Twos};
+pub use body::{Part, Rev, Sorted, Twos};
 pub use bucket::Bucket;
+pub use decimal::{AnyDigits, Digits, Number, Unsigned};
+pub use desc::Desc;
+pub use escaped::Escaped;
+pub use option::{option_len, push_option, range_option, read_option, write_option};
 pub use reverse_ts::RevTs;
-pub use salt::{Both, NoPrefix, Salt, SaltDelim};
+pub use salt::{Both, Forward, NoPrefix, Raw, Salt, SaltDelim, Stored};
+pub use spread::Spread;
+pub use width::Width;
 
 use crate::__private::{
     check_no_delim, check_pad_end, check_reversed_pad_end, field_error_in, push_segment, start_pad,
@@ -27,14 +42,26 @@ use crate::slot::{take_plain, PlainRead, WriteFrame};
 use crate::{Error, ErrorKind, KeyPart, RowKey, Segment, SegmentKind};
 use core::ops::Bound;
 
+/// The length of a body: apart from [`Body`], so that measuring a slot
+/// asks of the value's type only what the length needs (`#[decimal(W)]`
+/// is W digits whatever the type), and a type missing a body's trait is
+/// reported once, by the write.
+pub trait BodyLen<V: ?Sized> {
+    /// The body's length for `v`.
+    fn len(v: &V) -> usize;
+}
+
 /// How a field's value becomes its body's bytes.
-pub trait Body<V: ?Sized> {
+pub trait Body<V: ?Sized>: BodyLen<V> {
     /// The body is stored reversed (`#[reverse]`): a pad byte is checked
     /// against its last stored byte, the value's first.
     const REVERSED: bool = false;
 
-    /// The body's length for `v`.
-    fn len(v: &V) -> usize;
+    /// Whether a `#[delim]` byte must be searched for in the body: `None`
+    /// leaves it to the value's type (not when its width or its own end
+    /// says where it ends); digits are searched always, a fixed width or
+    /// an escaped body never.
+    const SEARCH_DELIM: Option<bool> = None;
 
     /// Whether the body ends in `byte`, when the value can tell without
     /// being written (see `KeyPart::body_ends_with`).
@@ -52,6 +79,29 @@ pub trait Body<V: ?Sized> {
     fn finish(body: &mut [u8]) {
         let _ = body;
     }
+
+    /// Turns the whole slot as written, `buf[start..end]` (body and its
+    /// pad or delimiter, not the prefix), into its stored form: `#[desc]`
+    /// inverts it. (The bounds, not the slice: a slice made for a rule
+    /// that does nothing would still be bounds-checked.)
+    #[inline(always)]
+    fn seal(buf: &mut [u8], start: usize, end: usize) {
+        let _ = (buf, start, end);
+    }
+}
+
+/// A body whose value is decoded from bytes rebuilt from the stored ones
+/// (inverted back by `#[desc]`, unescaped by `#[escaped]`), which live only
+/// as long as the decode: into an owned value.
+pub trait Restored<T> {
+    /// The stored bytes are escaped.
+    const ESCAPED: bool = false;
+
+    /// The value from its rebuilt bytes.
+    ///
+    /// # Errors
+    /// Bytes no value of `T` is written as.
+    fn decode(raw: &[u8]) -> Result<T, ErrorKind>;
 }
 
 /// The bytes a field's prefix takes, whatever the value: measuring a slot
@@ -156,7 +206,11 @@ where
     // A delimiter is searched for only in a body whose end its type does
     // not say.
     if let WriteFrame::Delim(byte) = frame {
-        if V::WIDTH.is_none() && !V::SELF_DELIMITING {
+        let search = match B::SEARCH_DELIM {
+            Some(search) => search,
+            None => V::WIDTH.is_none() && !V::SELF_DELIMITING,
+        };
+        if search {
             check_no_delim(&buf[body_at..body_at + blen], byte)
                 .__rowkey_in_field::<KNOWN>(key, field)?;
         }
@@ -185,6 +239,7 @@ where
         }
         WriteFrame::End => *pos = body_at + blen,
     }
+    B::seal(buf, body_at, *pos);
     Ok(())
 }
 
@@ -194,7 +249,7 @@ pub fn field_len<V, P, B, const PREFIX: bool>(v: &V, frame: WriteFrame) -> usize
 where
     V: KeyPart + ?Sized,
     P: PrefixWidth,
-    B: Body<V>,
+    B: BodyLen<V>,
 {
     (if PREFIX { P::WIDTH } else { 0 })
         + match frame {

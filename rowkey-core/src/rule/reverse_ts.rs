@@ -1,19 +1,21 @@
 //! `#[reverse_ts]`: a timestamp stored as `Long.MAX_VALUE - ts`, eight
 //! big-endian bytes, so the newest row sorts first.
 
-use super::Body;
+use super::{Body, BodyLen};
 use crate::part::{KeyPart, ReverseTs};
 use crate::ErrorKind;
 
 /// An `i64::MAX - ts` body.
 pub struct RevTs;
 
-impl<V: KeyPart + ReverseTs> Body<V> for RevTs {
+impl<V: ?Sized> BodyLen<V> for RevTs {
     #[inline(always)]
     fn len(_: &V) -> usize {
         8
     }
+}
 
+impl<V: KeyPart + ReverseTs> Body<V> for RevTs {
     #[inline(always)]
     fn ends_with(_: &V, _: u8) -> Option<bool> {
         None

@@ -4,8 +4,10 @@
 //! a delimiter; and the combinations of prefixes.
 
 use super::{Prefix, PrefixWidth, ReadPrefix};
-use crate::__private::{expect_delim, push_segment, take, SaltSink};
+use crate::__private::{expect_delim, push_segment, take, EscapeBytes, SaltSink};
+use crate::part::Reversible;
 use crate::{Error, ErrorKind, Segment, SegmentKind};
+use core::marker::PhantomData;
 
 /// No prefix.
 pub struct NoPrefix;
@@ -48,34 +50,102 @@ impl<T> ReadPrefix<T> for NoPrefix {
     }
 }
 
-/// A salt of `K` hex characters.
-pub struct Salt<const K: usize>;
+/// A salt of `K` hex characters over the bytes `H` names.
+pub struct Salt<const K: usize, H = Stored>(PhantomData<H>);
 
-/// A salt of `K` hex characters and the delimiter `D` after them.
-pub struct SaltDelim<const K: usize, const D: u8>;
+/// A salt of `K` hex characters over the bytes `H` names, and the
+/// delimiter `D` after them.
+pub struct SaltDelim<const K: usize, const D: u8, H = Stored>(PhantomData<H>);
+
+/// A salt hashes the body as stored: checked against the stored bytes,
+/// which a batch's check may hash later with other keys' (`SaltSink`).
+pub struct Stored;
+
+/// A salt over an `#[escaped]` body hashes the value's bytes unescaped.
+pub struct Raw;
+
+/// A salt over a `#[reverse]` body hashes the value's bytes before they
+/// are reversed.
+pub struct Forward;
+
+/// The bytes a field's salt hashes when written: of the value `v`, or its
+/// body as written (before `Body::finish` reverses it).
+pub trait SaltWrite<V: ?Sized> {
+    /// The hashed bytes.
+    fn bytes<'a>(v: &'a V, body: &'a [u8]) -> &'a [u8];
+}
+
+/// The bytes a field's salt is checked against when read: of the value
+/// read, or of its stored body (`None`: which is handed to the sink).
+pub trait SaltRead<T> {
+    /// The hashed bytes, unless the stored body's.
+    fn bytes(value: &T) -> Option<&[u8]>;
+}
+
+impl<V: ?Sized> SaltWrite<V> for Stored {
+    #[inline(always)]
+    fn bytes<'a>(_: &'a V, body: &'a [u8]) -> &'a [u8] {
+        body
+    }
+}
+
+impl<T> SaltRead<T> for Stored {
+    #[inline(always)]
+    fn bytes(_: &T) -> Option<&[u8]> {
+        None
+    }
+}
+
+impl<V: EscapeBytes + ?Sized> SaltWrite<V> for Raw {
+    #[inline(always)]
+    fn bytes<'a>(v: &'a V, _: &'a [u8]) -> &'a [u8] {
+        v.raw_bytes()
+    }
+}
+
+impl<T: EscapeBytes> SaltRead<T> for Raw {
+    #[inline(always)]
+    fn bytes(value: &T) -> Option<&[u8]> {
+        Some(value.raw_bytes())
+    }
+}
+
+impl<V: ?Sized> SaltWrite<V> for Forward {
+    #[inline(always)]
+    fn bytes<'a>(_: &'a V, body: &'a [u8]) -> &'a [u8] {
+        body
+    }
+}
+
+impl<T: Reversible> SaltRead<T> for Forward {
+    #[inline(always)]
+    fn bytes(value: &T) -> Option<&[u8]> {
+        Some(value.body_bytes())
+    }
+}
 
 /// A salt (`A`), then a bucket (`B`).
 pub struct Both<A, B>(A, B);
 
-impl<const K: usize> PrefixWidth for Salt<K> {
+impl<const K: usize, H> PrefixWidth for Salt<K, H> {
     const WIDTH: usize = K;
 }
 
-impl<V: ?Sized, const K: usize> Prefix<V> for Salt<K> {
+impl<V: ?Sized, const K: usize, H: SaltWrite<V>> Prefix<V> for Salt<K, H> {
     #[inline(always)]
-    fn write(_: &V, head: &mut [u8], body: &[u8]) {
-        md5_hex_into(body, &mut head[..K]);
+    fn write(v: &V, head: &mut [u8], body: &[u8]) {
+        md5_hex_into(H::bytes(v, body), &mut head[..K]);
     }
 }
 
-impl<const K: usize, const D: u8> PrefixWidth for SaltDelim<K, D> {
+impl<const K: usize, const D: u8, H> PrefixWidth for SaltDelim<K, D, H> {
     const WIDTH: usize = K + 1;
 }
 
-impl<V: ?Sized, const K: usize, const D: u8> Prefix<V> for SaltDelim<K, D> {
+impl<V: ?Sized, const K: usize, const D: u8, H: SaltWrite<V>> Prefix<V> for SaltDelim<K, D, H> {
     #[inline(always)]
-    fn write(_: &V, head: &mut [u8], body: &[u8]) {
-        md5_hex_into(body, &mut head[..K]);
+    fn write(v: &V, head: &mut [u8], body: &[u8]) {
+        md5_hex_into(H::bytes(v, body), &mut head[..K]);
         head[K] = D;
     }
 }
@@ -125,16 +195,23 @@ fn verify_salt<const VERIFY: bool, S: SaltSink>(
     input: &[u8],
     at: usize,
     k: usize,
+    value: Option<&[u8]>,
     body: &[u8],
     body_at: usize,
     sink: &mut S,
     key: &'static str,
     field: &'static str,
 ) -> Result<(), Error> {
-    if VERIFY
-        && !sink.defer_check(field, at, k, &[(body_at, body_at + body.len())])
-        && !salt_matches(body, &input[at..at + k])
-    {
+    // The value's own bytes are not in the input: checked here.
+    let matches = match value {
+        Some(bytes) => !VERIFY || salt_matches(bytes, &input[at..at + k]),
+        None => {
+            !VERIFY
+                || sink.defer_check(field, at, k, &[(body_at, body_at + body.len())])
+                || salt_matches(body, &input[at..at + k])
+        }
+    };
+    if !matches {
         return Err(Error::field(key, field, ErrorKind::SaltMismatch));
     }
     Ok(())
@@ -144,7 +221,7 @@ fn verify_salt<const VERIFY: bool, S: SaltSink>(
 /// the shape has one.
 macro_rules! read_salt {
     ($ty:ty, [$($generics:tt)*], $delim:expr) => {
-        impl<T, $($generics)*> ReadPrefix<T> for $ty {
+        impl<T, H: SaltRead<T>, $($generics)*> ReadPrefix<T> for $ty {
             type Taken = usize;
 
             #[inline(always)]
@@ -161,7 +238,7 @@ macro_rules! read_salt {
             #[inline(always)]
             fn verify<const VERIFY: bool, S: SaltSink>(
                 at: usize,
-                _: &T,
+                value: &T,
                 input: &[u8],
                 body: &[u8],
                 body_at: usize,
@@ -169,14 +246,15 @@ macro_rules! read_salt {
                 key: &'static str,
                 field: &'static str,
             ) -> Result<(), Error> {
-                verify_salt::<VERIFY, S>(input, at, K, body, body_at, sink, key, field)
+                let value = H::bytes(value);
+                verify_salt::<VERIFY, S>(input, at, K, value, body, body_at, sink, key, field)
             }
         }
     };
 }
 
-read_salt!(Salt<K>, [const K: usize], None);
-read_salt!(SaltDelim<K, D>, [const K: usize, const D: u8], Some(D));
+read_salt!(Salt<K, H>, [const K: usize], None);
+read_salt!(SaltDelim<K, D, H>, [const K: usize, const D: u8], Some(D));
 
 impl<T, A: ReadPrefix<T>, B: ReadPrefix<T>> ReadPrefix<T> for Both<A, B> {
     type Taken = (A::Taken, B::Taken);

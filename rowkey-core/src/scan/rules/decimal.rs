@@ -6,8 +6,9 @@
 //! do not keep value order: a scan takes one exact value.
 
 use super::{field_name, push_slot, ScanRule, Slot};
-use crate::__private::{check_digits, clamp_wide_bounds, decimal_len, write_decimal, InField};
+use crate::__private::{clamp_wide_bounds, decimal_len, WriteFrame};
 use crate::part::KeyPart;
+use crate::rule::{self, field_len, write_field, NoPrefix};
 use crate::scan::Scan;
 use crate::text::Decimal;
 use crate::{Error, RowKey};
@@ -19,7 +20,7 @@ pub struct Digits<const W: usize>;
 /// An unframed `#[decimal]` integer: its shortest digits.
 pub struct AnyDigits;
 
-impl<V: Decimal, const W: usize> Slot<V> for Digits<W> {
+impl<V: KeyPart + Decimal, const W: usize> Slot<V> for Digits<W> {
     #[inline(always)]
     fn len(_: &V) -> usize {
         W
@@ -33,19 +34,21 @@ impl<V: Decimal, const W: usize> Slot<V> for Digits<W> {
         key: &'static str,
         field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        let n = v.to_u128();
-        check_digits(n, W).__rowkey_in_field::<false>(key, field)?;
-        write_decimal(n, &mut buf[at..at + W]);
-        *pos = at + W;
-        Ok(())
+        write_field::<V, NoPrefix, rule::Digits<W>, true, false>(
+            v,
+            buf,
+            pos,
+            WriteFrame::End,
+            key,
+            field,
+        )
     }
 }
 
-impl<V: Decimal> Slot<V> for AnyDigits {
+impl<V: KeyPart + Decimal> Slot<V> for AnyDigits {
     #[inline(always)]
     fn len(v: &V) -> usize {
-        decimal_len(v.to_u128())
+        field_len::<V, NoPrefix, rule::AnyDigits, true>(v, WriteFrame::End)
     }
 
     #[inline(always)]
@@ -53,15 +56,17 @@ impl<V: Decimal> Slot<V> for AnyDigits {
         v: &V,
         buf: &mut [u8],
         pos: &mut usize,
-        _: &'static str,
-        _: &'static str,
+        key: &'static str,
+        field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        let n = v.to_u128();
-        let len = decimal_len(n);
-        write_decimal(n, &mut buf[at..at + len]);
-        *pos = at + len;
-        Ok(())
+        write_field::<V, NoPrefix, rule::AnyDigits, true, false>(
+            v,
+            buf,
+            pos,
+            WriteFrame::End,
+            key,
+            field,
+        )
     }
 }
 

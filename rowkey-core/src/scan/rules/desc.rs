@@ -5,19 +5,19 @@
 //! on one is refused.
 
 use super::plain::{CutFrame, Text};
-use super::{field_name, push_slot, ScanRule, Slot};
-use crate::__private::invert;
+use super::{field_name, push_slot, BodySlot, ScanRule, Slot};
 use crate::part::KeyPart;
+use crate::rule::{self, write_field, NoPrefix};
 use crate::scan::cut::{cut_bounds, CutBound};
 use crate::scan::Scan;
 use crate::{Error, ErrorKind, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
 
-/// The slot `S` writes, inverted.
+/// The slot `S` writes, inverted (`rule::Desc` over its body).
 pub struct Desc<S>(PhantomData<S>);
 
-impl<V, S: Slot<V>> Slot<V> for Desc<S> {
+impl<V: KeyPart, S: BodySlot<V>> Slot<V> for Desc<S> {
     const OPEN: bool = S::OPEN;
     const ENDS_ITSELF: bool = S::ENDS_ITSELF;
 
@@ -34,14 +34,18 @@ impl<V, S: Slot<V>> Slot<V> for Desc<S> {
         key: &'static str,
         field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        S::write(v, buf, pos, key, field)?;
-        invert(&mut buf[at..*pos]);
-        Ok(())
+        write_field::<V, NoPrefix, rule::Desc<S::Body>, true, false>(
+            v,
+            buf,
+            pos,
+            S::FRAME,
+            key,
+            field,
+        )
     }
 }
 
-impl<K: RowKey, V: KeyPart, S: Slot<V>, const I: usize> ScanRule<K, V, I> for Desc<S> {
+impl<K: RowKey, V: KeyPart, S: BodySlot<V>, const I: usize> ScanRule<K, V, I> for Desc<S> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         push_slot::<K, V, Self, I>(&value, scan)

@@ -3,9 +3,10 @@
 //! and keeps value order whatever bytes it holds.
 
 use super::plain::Frame;
-use super::{field_name, push_slot, ScanRule, Slot};
-use crate::__private::{escaped_len, write_escaped, EscapeBytes, WriteFrame};
+use super::{field_name, push_slot, BodySlot, ScanRule, Slot};
+use crate::__private::{EscapeBytes, WriteFrame};
 use crate::part::KeyPart;
+use crate::rule::{self, field_len, write_field, NoPrefix};
 use crate::scan::Scan;
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
@@ -15,13 +16,13 @@ use core::ops::Bound;
 /// which the escaping keeps out of the value).
 pub struct Escaped<F>(PhantomData<F>);
 
-impl<V: EscapeBytes, F: Frame> Slot<V> for Escaped<F> {
+impl<V: KeyPart + EscapeBytes, F: Frame> Slot<V> for Escaped<F> {
     const OPEN: bool = F::OPEN;
     const ENDS_ITSELF: bool = true;
 
     #[inline(always)]
     fn len(v: &V) -> usize {
-        escaped_len(v.raw_bytes()) + usize::from(matches!(F::FRAME, WriteFrame::Delim(_)))
+        field_len::<V, NoPrefix, rule::Escaped, true>(v, F::FRAME)
     }
 
     #[inline(always)]
@@ -29,20 +30,16 @@ impl<V: EscapeBytes, F: Frame> Slot<V> for Escaped<F> {
         v: &V,
         buf: &mut [u8],
         pos: &mut usize,
-        _: &'static str,
-        _: &'static str,
+        key: &'static str,
+        field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        let raw = v.raw_bytes();
-        let blen = escaped_len(raw);
-        write_escaped(raw, &mut buf[at..at + blen]);
-        *pos = at + blen;
-        if let WriteFrame::Delim(byte) = F::FRAME {
-            buf[at + blen] = byte;
-            *pos += 1;
-        }
-        Ok(())
+        write_field::<V, NoPrefix, rule::Escaped, true, false>(v, buf, pos, F::FRAME, key, field)
     }
+}
+
+impl<V: KeyPart + EscapeBytes, F: Frame> BodySlot<V> for Escaped<F> {
+    type Body = rule::Escaped;
+    const FRAME: WriteFrame = F::FRAME;
 }
 
 impl<K: RowKey, V: KeyPart + EscapeBytes, F: Frame, const I: usize> ScanRule<K, V, I>

@@ -35,6 +35,7 @@ pub use width::Width;
 
 use super::steps::ScanField;
 use super::Scan;
+use crate::__private::WriteFrame;
 use crate::{Error, ErrorKind, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
@@ -90,6 +91,15 @@ pub trait Slot<V> {
         key: &'static str,
         field: &'static str,
     ) -> Result<(), Error>;
+}
+
+/// A slot that is a body rule (`crate::rule`) in a frame, written by
+/// `rule::write_field`: what `Desc` inverts.
+pub trait BodySlot<V>: Slot<V> {
+    /// The body rule.
+    type Body: crate::rule::Body<V>;
+    /// The frame.
+    const FRAME: WriteFrame;
 }
 
 /// Field `i`'s name, for errors: the layout's, not a literal per field.

@@ -3,9 +3,10 @@
 //! `#[delim]`, nothing), through the runtime's plain writer. The frame
 //! types here are the rules the derive names for such a field.
 
-use super::{field_name, ScanRule, Slot};
+use super::{field_name, BodySlot, ScanRule, Slot};
 use crate::__private::{plain_len, write_plain, WriteFrame};
 use crate::part::KeyPart;
+use crate::rule::Part;
 use crate::scan::cut::{cut_bounds, fit_bounds, Cut, CutBound};
 use crate::scan::Scan;
 use crate::{Error, RowKey};
@@ -65,6 +66,11 @@ impl<V: KeyPart, F: Frame> Slot<V> for F {
         // (seller_order scan 23 -> 219 instructions, callgrind).
         write_plain::<V, false>(v, buf, pos, F::FRAME, key, field)
     }
+}
+
+impl<V: KeyPart, F: Frame> BodySlot<V> for F {
+    type Body = Part;
+    const FRAME: WriteFrame = F::FRAME;
 }
 
 impl<K: RowKey, V: KeyPart, F: Frame, const I: usize> ScanRule<K, V, I> for F {

@@ -4,8 +4,8 @@
 //! a field keeps no value order: a scan takes one exact value of it.
 
 use super::plain::Frame;
-use super::{push_slot, ScanRule, Slot};
-use crate::__private::plain_len;
+use super::{push_slot, BodySlot, ScanRule, Slot};
+use crate::__private::{plain_len, WriteFrame};
 use crate::part::{KeyPart, Reversible};
 use crate::rule::{write_field, NoPrefix, Rev};
 use crate::scan::Scan;
@@ -33,6 +33,11 @@ impl<V: KeyPart, T: Reversible, F: Frame> Slot<V> for Reverse<T, F> {
     ) -> Result<(), Error> {
         write_field::<V, NoPrefix, Rev<T>, true, false>(v, buf, pos, F::FRAME, key, field)
     }
+}
+
+impl<V: KeyPart, T: Reversible, F: Frame> BodySlot<V> for Reverse<T, F> {
+    type Body = Rev<T>;
+    const FRAME: WriteFrame = F::FRAME;
 }
 
 impl<K: RowKey, V: KeyPart, T: Reversible, F: Frame, const I: usize> ScanRule<K, V, I>

@@ -3,7 +3,7 @@
 //! them (negative values sort after positive ones). Such a field keeps no
 //! value order: a scan takes one exact value of it.
 
-use super::{push_slot, ScanRule, Slot};
+use super::{push_slot, BodySlot, ScanRule, Slot};
 use crate::__private::WriteFrame;
 use crate::part::{KeyPart, TwosComplement};
 use crate::rule::{self, write_field, NoPrefix};
@@ -12,6 +12,11 @@ use crate::{Error, RowKey};
 
 /// An unframed `#[twos_complement]` integer.
 pub struct Twos;
+
+impl<V: TwosComplement> BodySlot<V> for Twos {
+    type Body = rule::Twos;
+    const FRAME: WriteFrame = WriteFrame::End;
+}
 
 impl<V: TwosComplement> Slot<V> for Twos {
     #[inline(always)]

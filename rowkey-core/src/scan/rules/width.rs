@@ -4,8 +4,9 @@
 //! them selects nothing, or has no upper bound, rather than being refused.
 
 use super::{field_name, push_slot, ScanRule, Slot};
-use crate::__private::{clamp_wide_bounds, too_wide, write_narrow, InField, Narrow};
+use crate::__private::{clamp_wide_bounds, too_wide, Narrow, WriteFrame};
 use crate::part::KeyPart;
+use crate::rule::{self, write_field, NoPrefix};
 use crate::scan::Scan;
 use crate::{Error, RowKey};
 use core::ops::Bound;
@@ -13,7 +14,7 @@ use core::ops::Bound;
 /// An unframed `#[width(W)]` integer.
 pub struct Width<const W: usize>;
 
-impl<V: Narrow, const W: usize> Slot<V> for Width<W> {
+impl<V: KeyPart + Narrow, const W: usize> Slot<V> for Width<W> {
     #[inline(always)]
     fn len(_: &V) -> usize {
         W
@@ -27,10 +28,14 @@ impl<V: Narrow, const W: usize> Slot<V> for Width<W> {
         key: &'static str,
         field: &'static str,
     ) -> Result<(), Error> {
-        let at = *pos;
-        write_narrow(v.to_wide(), &mut buf[at..at + W]).__rowkey_in_field::<false>(key, field)?;
-        *pos = at + W;
-        Ok(())
+        write_field::<V, NoPrefix, rule::Width<W>, true, false>(
+            v,
+            buf,
+            pos,
+            WriteFrame::End,
+            key,
+            field,
+        )
     }
 }
 
