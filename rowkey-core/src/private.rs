@@ -2,21 +2,19 @@
 //! without notice. Kept here, not in the derive's output, so the code every
 //! key expands to stays small and one copy of each rule is tested.
 
-pub use crate::batch::{BatchDecode, BatchKey, DeferredSalts, NoSink, SaltSink};
+pub use crate::batch::{BatchKey, DeferredSalts, NoSink, SaltSink};
 pub use crate::derived::{
     check_fixed, fixed_part_width, i128, panic, read_fixed, read_uint, require_fixed_part, u128,
     u64, write_code, write_fixed, write_uint,
 };
-pub use crate::desc::{invert, restore};
-pub use crate::escape::{escaped_len, take_escaped, write_escaped, EscapeBytes};
-pub use crate::java_hash::{
-    java_salt_matches, java_salt_max, java_salt_of, read_be, write_be, JavaSalt,
-};
+pub use crate::desc::invert;
+pub use crate::escape::EscapeBytes;
+pub use crate::java_hash::{java_salt_matches, java_salt_of, write_be, JavaSalt};
 pub use crate::layout::{
     width_of, Encoding as LayoutEncoding, FieldLayout, FieldSalt, Frame as LayoutFrame, KeySalt,
     Layout, FIELD as LAYOUT_FIELD,
 };
-pub use crate::option::{read_presence, write_presence, Presence};
+pub use crate::option::Presence;
 pub use crate::part::BoundFit;
 pub use crate::part::{
     BucketValue, DecodePart, KeyPart, OrderedPart, ReverseTs, Reversible, TwosComplement,
@@ -35,14 +33,11 @@ pub use crate::checks::{
     is_fixed, require_fixed_or_last, require_undelimited, require_variable, require_within_limit,
     within_limit, Check, FixedWidthOrLast, Undelimited, VariableWidth, WithinHBaseLimit,
 };
-pub use crate::rule::bucket::{bucket_width, read_bucket, write_bucket};
-pub use crate::rule::frame::{check_no_delim, expect_delim, take, take_delimited, take_rest};
-pub use crate::rule::pad::{check_pad_end, check_reversed_pad_end, start_pad, strip_pad};
+pub use crate::rule::bucket::bucket_width;
+pub use crate::rule::frame::take;
+
 pub use crate::rule::reverse_ts::read_u64;
-pub use crate::rule::salt::{
-    md5_hex_into, md5_hex_joined_into, md5_hex_parts_into, salt_matches, salt_part, write_hex,
-    SaltPart,
-};
+pub use crate::rule::salt::{md5_hex_joined_into, salt_part, SaltPart};
 pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};
 pub use crate::scan::rules::{
     AnyDigits, Bucket, Delim as ScanDelim, Derived, Desc, Digits, DropLast, Escaped, Fit, Fixed,
@@ -52,24 +47,20 @@ pub use crate::scan::rules::{
 pub use crate::scan::steps::*;
 pub use crate::scan::{
     range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, scan_finish,
-    scan_ranges, scan_state, Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
+    scan_state, Scan, ScanArg, ScanBuilder, ScanRanges, ScanStart, ScanValue, Step,
 };
 pub use crate::scan_order::NextField;
 pub use crate::slot::{
-    at_offset, check_encode_len, check_trailing, plain_len, push_segment, read_plain, take_framed,
-    take_padded, write_plain, Frame as SlotFrame, PlainRead, WriteFrame,
+    at_offset, check_encode_len, check_trailing, plain_len, push_segment, read_plain, write_plain,
+    Frame as SlotFrame, PlainRead, WriteFrame,
 };
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::spread::{check_spread, Candidates};
-pub use crate::text::{
-    check_digits, clamp_wide_bounds, decimal_len, decode_decimal, decode_decimal_reversed, widen,
-    write_decimal, Decimal,
-};
+pub use crate::text::{clamp_wide_bounds, decimal_len, widen, write_decimal, Decimal};
 pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
-pub use crate::width::{read_narrow, too_wide, write_narrow, Narrow};
+pub use crate::width::{too_wide, Narrow};
 pub use crate::widths::{
-    bounded, decode_max, fixed_prefix, length_refusal, min_len, need_width, offset_of, plus_one,
-    scan_cap, scan_row_bound, sum_widths, SCAN_BUDGET,
+    bounded, decode_max, min_len, need_width, offset_of, plus_one, scan_cap, sum_widths,
 };
 pub use crate::{phoenix as phx, PhoenixColumn, SpreadValue};
 pub use crate::{
@@ -260,41 +251,5 @@ pub fn known_kind(kind: &ErrorKind) -> ErrorKind {
         K::TooWide { value, width } => K::TooWide { value, width },
         K::PartialElement { len, width } => K::PartialElement { len, width },
         K::Invalid { reason } => K::Invalid { reason },
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::strip_pad;
-
-    /// The word-at-a-time `strip_pad` against the byte loop it replaced, for
-    /// every slot width up to 40 and every body length, with pad bytes inside
-    /// the body too.
-    #[test]
-    fn strip_pad_matches_byte_loop() {
-        fn naive(slot: &[u8], byte: u8) -> &[u8] {
-            let mut end = slot.len();
-            while end > 0 && slot[end - 1] == byte {
-                end -= 1;
-            }
-            &slot[..end]
-        }
-        for byte in [0u8, b'x', 0xff] {
-            for width in 0..=40usize {
-                for len in 0..=width {
-                    let mut slot = [byte; 40];
-                    for (i, b) in slot[..len].iter_mut().enumerate() {
-                        // Every third byte of the body is the pad byte.
-                        *b = if i % 3 == 1 { byte } else { byte ^ 0x5a };
-                    }
-                    let slot = &slot[..width];
-                    assert_eq!(
-                        strip_pad(slot, byte),
-                        naive(slot, byte),
-                        "{byte} {width} {len}"
-                    );
-                }
-            }
-        }
     }
 }

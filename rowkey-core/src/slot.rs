@@ -6,11 +6,14 @@
 //! as a constant, so in an optimized build it folds to what a hand-written
 //! walk does.
 
-use crate::__private::{
-    expect_delim, known_kind, length_refusal, strip_pad, take, take_delimited, take_escaped,
-    take_rest, InField, HBASE_MAX_KEY,
-};
+use crate::__private::{known_kind, take, InField, HBASE_MAX_KEY};
+use crate::escape::take_escaped;
+use crate::rule::frame::expect_delim;
+use crate::rule::frame::take_delimited;
+use crate::rule::frame::take_rest;
+use crate::rule::pad::strip_pad;
 use crate::rule::{field_len, write_field, NoPrefix, Part};
+use crate::widths::length_refusal;
 use crate::{Error, ErrorKind, KeyPart, Segment, SegmentKind};
 
 /// How a field without a fixed attribute width ends: `T::WIDTH` bytes when

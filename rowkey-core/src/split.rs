@@ -206,7 +206,7 @@ fn plan(name: &'static str, spread: Spread, n: usize) -> Result<SplitKeys, Error
         Spread::JavaHash { buckets, width }
             if !(1..=4).contains(&width)
                 || buckets < 2
-                || buckets > crate::__private::java_salt_max(width) =>
+                || buckets > crate::java_hash::java_salt_max(width) =>
         {
             return Err(invalid(
                 "a Java-hash salt has 1 to 4 bytes and 2 to min(256^width, 2^31 - 1) values",
@@ -391,7 +391,7 @@ impl SplitKeys {
             Space::Hex { chars, step } => {
                 // j < n and step <= 16^K / n, so j * step < 16^K: no overflow.
                 let value = step.wrapping_mul(as_u128(j));
-                crate::__private::write_hex(value, &mut key.buf[..usize::from(chars)]);
+                crate::rule::salt::write_hex(value, &mut key.buf[..usize::from(chars)]);
                 key.len = chars;
             }
             Space::Bucket { width, .. } => {

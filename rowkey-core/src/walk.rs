@@ -6,7 +6,8 @@
 //! cold length error, so an optimized build sees what it saw when these
 //! were expanded into every key.
 
-use crate::__private::{known_error, length_refusal, HBASE_MAX_KEY};
+use crate::__private::{known_error, HBASE_MAX_KEY};
+use crate::widths::length_refusal;
 use crate::{Error, ErrorKind, Explain, RowKey, Segment};
 
 /// A key's walk over its bytes, `N` segments, from the derive. Its name

@@ -12,9 +12,12 @@
 //! replays the steps into one `rowkey::__private::Scan`. The key's one
 //! `Builder` impl is all the runtime needs of the builder type, so the
 //! expansion holds no function body per field beyond its method. A field
-//! whose attributes have no rule there yet (Phoenix columns, `Option`s,
-//! `#[decimal]`, `#[width]`, `#[escaped]`, `#[desc]`, `#[spread]` and the
-//! field after one) is written by a `ScanField` impl here (`derived_steps`).
+//! the scan rules do not compose (`rule` says which: Phoenix columns,
+//! `Option`s, a `#[spread]` field and the one after it, a salt over a
+//! transformed body, and `#[desc]`, `#[width]`, `#[decimal]` or `#[escaped]`
+//! combined with a salt or with each other) gets a `ScanField` impl here
+//! (`derived_steps`), whose steps write through the runtime's byte rules
+//! (`rule::push_field`, `push_option`, Phoenix's `push_column`).
 //! Everything here is emitted inside the key's anonymous `const _` block.
 
 use crate::ast::Input;

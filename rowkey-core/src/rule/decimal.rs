@@ -4,8 +4,9 @@
 //! `#[reverse_ts]`. W digits are zero-padded and sort as the numbers do.
 
 use super::{Body, BodyLen, Restored, RevTs};
-use crate::__private::{check_digits, decimal_len, widen, write_decimal};
+use crate::__private::{decimal_len, widen, write_decimal};
 use crate::part::{KeyPart, ReverseTs};
+use crate::text::check_digits;
 use crate::text::{decode_decimal, decode_decimal_reversed, Decimal};
 use crate::ErrorKind;
 use core::marker::PhantomData;

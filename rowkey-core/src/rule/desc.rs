@@ -3,7 +3,8 @@
 //! column: the greatest value sorts first.
 
 use super::{Body, BodyLen, Restored};
-use crate::__private::{invert, restore};
+use crate::__private::invert;
+use crate::desc::restore;
 use crate::ErrorKind;
 use core::marker::PhantomData;
 

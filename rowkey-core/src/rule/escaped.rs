@@ -3,7 +3,10 @@
 //! strings, so that it ends itself and keeps its order whatever follows.
 
 use super::{Body, BodyLen, Restored};
-use crate::__private::{escaped_len, restore, write_escaped, EscapeBytes};
+use crate::__private::EscapeBytes;
+use crate::desc::restore;
+use crate::escape::escaped_len;
+use crate::escape::write_escaped;
 use crate::part::DecodePart;
 use crate::ErrorKind;
 

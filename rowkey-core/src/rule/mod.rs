@@ -33,10 +33,11 @@ pub use salt::{Both, Forward, NoPrefix, Raw, Salt, SaltDelim, Stored};
 pub use spread::Spread;
 pub use width::Width;
 
-use crate::__private::{
-    check_no_delim, check_pad_end, check_reversed_pad_end, field_error_in, push_segment, start_pad,
-    InField, SaltSink,
-};
+use crate::__private::{field_error_in, push_segment, InField, SaltSink};
+use crate::rule::frame::check_no_delim;
+use crate::rule::pad::check_pad_end;
+use crate::rule::pad::check_reversed_pad_end;
+use crate::rule::pad::start_pad;
 use crate::scan::Scan;
 use crate::slot::{take_plain, PlainRead, WriteFrame};
 use crate::{Error, ErrorKind, KeyPart, RowKey, Segment, SegmentKind};

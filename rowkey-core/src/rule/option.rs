@@ -2,7 +2,9 @@
 //! the slot's mask), then the inner value's slot if present.
 
 use super::{field_len, write_field, Body, BodyLen, NoPrefix};
-use crate::__private::{push_segment, read_presence, write_presence, InField, Presence};
+use crate::__private::{push_segment, InField, Presence};
+use crate::option::read_presence;
+use crate::option::write_presence;
 use crate::scan::Scan;
 use crate::slot::{take_plain, PlainRead, WriteFrame};
 use crate::{Error, ErrorKind, KeyPart, RowKey, Segment, SegmentKind};

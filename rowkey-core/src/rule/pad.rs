@@ -102,3 +102,39 @@ pub fn check_reversed_pad_end(body: &[u8], byte: u8) -> Result<(), ErrorKind> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::strip_pad;
+
+    /// The word-at-a-time `strip_pad` against the byte loop it replaced, for
+    /// every slot width up to 40 and every body length, with pad bytes inside
+    /// the body too.
+    #[test]
+    fn strip_pad_matches_byte_loop() {
+        fn naive(slot: &[u8], byte: u8) -> &[u8] {
+            let mut end = slot.len();
+            while end > 0 && slot[end - 1] == byte {
+                end -= 1;
+            }
+            &slot[..end]
+        }
+        for byte in [0u8, b'x', 0xff] {
+            for width in 0..=40usize {
+                for len in 0..=width {
+                    let mut slot = [byte; 40];
+                    for (i, b) in slot[..len].iter_mut().enumerate() {
+                        // Every third byte of the body is the pad byte.
+                        *b = if i % 3 == 1 { byte } else { byte ^ 0x5a };
+                    }
+                    let slot = &slot[..width];
+                    assert_eq!(
+                        strip_pad(slot, byte),
+                        naive(slot, byte),
+                        "{byte} {width} {len}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -4,8 +4,9 @@
 //! a delimiter; and the combinations of prefixes.
 
 use super::{Prefix, PrefixWidth, ReadPrefix};
-use crate::__private::{expect_delim, push_segment, take, EscapeBytes, SaltSink};
+use crate::__private::{push_segment, take, EscapeBytes, SaltSink};
 use crate::part::Reversible;
+use crate::rule::frame::expect_delim;
 use crate::{Error, ErrorKind, Segment, SegmentKind};
 use core::marker::PhantomData;
 

@@ -3,8 +3,10 @@
 //! refused when it needs more.
 
 use super::{Body, BodyLen, Restored};
-use crate::__private::{read_narrow, write_narrow, Narrow};
+use crate::__private::Narrow;
 use crate::part::KeyPart;
+use crate::width::read_narrow;
+use crate::width::write_narrow;
 use crate::ErrorKind;
 
 /// The low `W` bytes of the value.

@@ -913,7 +913,7 @@ pub fn scan_state_java<K: RowKey>(
     match u8::try_from(fields) {
         Ok(f)
             if (1..=4).contains(&salt.width)
-                && (2..=crate::__private::java_salt_max(salt.width)).contains(&salt.buckets)
+                && (2..=crate::java_hash::java_salt_max(salt.width)).contains(&salt.buckets)
                 && usize::from(f) <= MAX_SALT_FIELDS =>
         {
             s.java = Some((salt, f));

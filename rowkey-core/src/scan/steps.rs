@@ -219,7 +219,7 @@ pub fn replay_java<K: RowKey, S: Step<K>>(
 #[must_use]
 pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
     let (leading, _) = widths.split_at(if n < widths.len() { n } else { widths.len() });
-    crate::__private::scan_row_bound(leading)
+    crate::widths::scan_row_bound(leading)
 }
 
 /// A derived scan builder at any stage: what the runtime needs to record a

@@ -3,8 +3,9 @@
 //! leaves the bucket open, so the scan fans out over the `N` buckets.
 
 use super::{push_slot, ScanRule, Slot};
-use crate::__private::{bucket_width, write_bucket};
+use crate::__private::bucket_width;
 use crate::part::BucketValue;
+use crate::rule::bucket::write_bucket;
 use crate::scan::Scan;
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
