@@ -214,6 +214,28 @@ async fn one_range_pages<D: Database>(db: &D, engine: &str) {
         assert_eq!(ids(&p).len(), 4, "{engine}");
         assert!(p.next.is_none(), "{engine}: size {size}");
     }
+    // One call for every page: the scan's ranges, then the token; newest
+    // first by `latest_order` (ascending on `#[reverse_ts]`).
+    let newest_first = rowkey::latest_order::<OrderKey<'static>>();
+    assert_eq!(newest_first, Order::Ascending);
+    let mut token = None;
+    let mut seen = Vec::new();
+    loop {
+        let first = OrderKey::scan()
+            .buyer("b10")
+            .placed_at(101..104)
+            .ranges()
+            .unwrap();
+        let ranges = Ranges::resume_or(token.take(), first).unwrap();
+        let page = t.page(ranges, newest_first, 2).await.unwrap();
+        seen.push(ids(&page));
+        match page.next {
+            Some(next) => token = Some(next),
+            None => break,
+        }
+    }
+    assert_eq!(seen, [vec![103, 102], vec![101]], "{engine}");
+
     // Three rows of 4: one is left, so there is a next page.
     let p = t.page(scan("b1"), Order::Ascending, 3).await.unwrap();
     assert!(p.next.is_some(), "{engine}");

@@ -89,6 +89,21 @@ impl<K: RowKey> Ranges<K> {
         rows
     }
 
+    /// The ranges a page starts from: `token`, the [`Page::next`] of the
+    /// page before, or `first`, the scan's ranges, for the first page (no
+    /// token yet). `first` is turned into ranges only then. A `None` that
+    /// came from [`Page::next`] means the scan is done: a loop that passes
+    /// it here starts over, so stop on it instead.
+    ///
+    /// # Errors
+    /// As [`IntoRanges::into_ranges`].
+    pub fn resume_or(token: Option<Ranges<K>>, first: impl IntoRanges<K>) -> Result<Self, Error> {
+        match token {
+            Some(next) => Ok(next),
+            None => first.into_ranges(),
+        }
+    }
+
     /// How many rows of each range one [`page`](Ranges::page) of `size`
     /// rows reads: `size + 1`, one row past the page.
     #[must_use]
@@ -563,7 +578,51 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
 
     /// One page of a scan: at most `size` rows, merged across its ranges,
     /// in `order`; pass [`Page::next`] back, with the same order, for the
-    /// next page.
+    /// next page. `next` is `None` exactly when no row is left: a scan of 4
+    /// rows in pages of 2 has two pages, not a third, empty one.
+    ///
+    /// `order` is the order of the key's bytes: on a key whose time is
+    /// stored newest first (`#[reverse_ts]`, `#[desc]`), `Ascending` pages
+    /// newest first. [`latest_order::<K>()`](latest_order) is "newest
+    /// first" on any layout.
+    ///
+    /// The first page takes the scan's ranges, later ones the token: one
+    /// call serves both through [`Ranges::resume_or`].
+    ///
+    /// ```
+    /// use rowkey::{Ranges, RowKey, Store};
+    ///
+    /// #[derive(RowKey)]
+    /// struct OrderKey<'a> {
+    ///     #[salt(md5, 2)]
+    ///     #[pad(16)]
+    ///     buyer: &'a str,
+    ///     #[reverse_ts]
+    ///     placed_at: u64,
+    ///     order_id: &'a str,
+    /// }
+    ///
+    /// type Token = Ranges<OrderKey<'static>>;
+    ///
+    /// /// A buyer's orders in `[from, to)`, newest first, `size` a page: no
+    /// /// token for the first page, then the one the last page returned,
+    /// /// until it is `None`.
+    /// async fn orders<T>(
+    ///     t: &T,
+    ///     buyer: &str,
+    ///     (from, to): (u64, u64),
+    ///     size: usize,
+    ///     token: Option<Token>,
+    /// ) -> Result<(Vec<u64>, Option<Token>), T::Error>
+    /// where
+    ///     T: Store<OrderKey<'static>, u64>,
+    /// {
+    ///     let scan = OrderKey::scan().buyer(buyer).placed_at(from..to).ranges()?;
+    ///     let newest_first = rowkey::latest_order::<OrderKey<'static>>();
+    ///     let page = t.page(Ranges::resume_or(token, scan)?, newest_first, size).await?;
+    ///     Ok((page.rows.iter().map(|r| r.value).collect(), page.next))
+    /// }
+    /// ```
     fn page(
         &self,
         ranges: impl IntoRanges<K>,
