@@ -463,9 +463,10 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
     /// Deletes the rows of many keys, every cell of each as
     /// [`delete`](Store::delete) takes them, in transactions as
     /// [`put_many`](Store::put_many) writes (redb: one; Bigtable: one
-    /// `MutateRows` of `DeleteFromRow` per batch). Every key is encoded
-    /// before anything is deleted, so a key that does not encode deletes
-    /// nothing. Returns the number of keys sent, whether or not a row
+    /// `MutateRows` of `DeleteFromRow` per batch). A key that does not
+    /// encode deletes nothing: redb leaves its transaction uncommitted,
+    /// Bigtable encodes every key before the first request (all of them in
+    /// memory at once: give millions in chunks). Returns the number of keys sent, whether or not a row
     /// existed under each (Bigtable's delete does not say, so neither
     /// adapter counts rows here: [`count`](Store::count) first if that
     /// matters); a key given twice counts twice.
