@@ -78,8 +78,9 @@
 //! emulator. A `Table<K, V>` of either writes keys of type `K` with values
 //! of type `V` ([`Codec`]: bytes, strings, integers, floats; any serde type
 //! as `rowkey::Postcard` with the `postcard` feature), and offers `put`,
-//! `put_many`, `get`, `delete`, `delete_ranges` (every row of a scan, in
-//! every salt or bucket), `put_cells` and `get_row` (several columns
+//! `put_many`, `get`, `delete`, `delete_many` (a list of keys),
+//! `delete_ranges` (every row of a scan, in every salt or bucket), `count`
+//! (a scan's rows, from their keys), `put_cells` and `get_row` (several columns
 //! of a row in one call), `scan` (a salted or bucketed fan-out merged back
 //! into key order), `select` (either [`Order`], with a limit), `latest`
 //! (newest first, whichever way the key stores time: [`RowKey::TIME`]) and
@@ -118,7 +119,7 @@
 //! borrowing from them:
 //!
 //! ```
-//! use rowkey::{IntoRanges, Order, RowKey, Store};
+//! use rowkey::{Order, RowKey, Store};
 //!
 //! #[derive(RowKey, Debug)]
 //! struct LogEvent<'a> {
@@ -149,12 +150,10 @@
 //!         size: usize,
 //!         token: Option<rowkey::Ranges<LogEvent<'static>>>,
 //!     ) -> Result<(Vec<(u64, String)>, Option<rowkey::Ranges<LogEvent<'static>>>), S::Error> {
-//!         // The first page reads the scan, later ones the token: both are
-//!         // `IntoRanges`, the owned `Ranges` a page hands back.
-//!         let ranges = match token {
-//!             Some(next) => next,
-//!             None => LogEvent::scan().ts(from..to).ranges()?.into_ranges()?,
-//!         };
+//!         // The first page reads the scan, later ones the token (`None`
+//!         // from the last page: stop there).
+//!         let scan = LogEvent::scan().ts(from..to).ranges()?;
+//!         let ranges = rowkey::Ranges::resume_or(token, scan)?;
 //!         let page = self.table.page(ranges, Order::Ascending, size).await?;
 //!         let rows = page
 //!             .rows

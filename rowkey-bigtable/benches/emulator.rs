@@ -2,7 +2,9 @@
 //! run, started here): writes by batch size, a whole-table scan, and a
 //! 16-bucket fan-out read in one `ReadRows`, as 16 concurrent streams, and
 //! as 16 requests one after another; a 16-bucket window deleted by
-//! `delete_ranges` and row by row (a scan, then a `MutateRow` per row).
+//! `delete_ranges` and row by row (a scan, then a `MutateRow` per row), and
+//! by key (`delete_many`); a 16,000-row window counted by `count` (keys
+//! only) and by `scan(..).len()`.
 //!
 //! ```text
 //! cargo bench -p rowkey-bigtable --bench emulator
@@ -255,4 +257,60 @@ fn delete_row_by_row(bencher: Bencher) {
                 }
             });
         });
+}
+
+/// The same window deleted by its keys, known to the caller: one
+/// `delete_many` (`MutateRows` of 1,000 `DeleteFromRow`s), no read.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn delete_many(bencher: Bencher) {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let table = delete_table("del_many");
+    bencher
+        .counter(ItemsCount::new(DELETE_ROWS))
+        .with_inputs(|| load_window(&table, &NEXT))
+        .bench_local_values(|start| {
+            let keys = (start..start + DELETE_ROWS).map(|ts| EventKey {
+                ts,
+                host: "web01",
+                metric: "cpu",
+            });
+            let n = env()
+                .rt
+                .block_on(table.delete_many(keys))
+                .expect("delete_many");
+            assert_eq!(n as u64, DELETE_ROWS);
+        });
+}
+
+/// Rows of the counted window.
+const COUNTED: u64 = 16_000;
+
+/// A 16-bucket window counted from its keys: one `ReadRows`, values
+/// stripped by the server.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn count(bencher: Bencher) {
+    let env = env();
+    bencher.counter(ItemsCount::new(COUNTED)).bench_local(|| {
+        let ranges = EventKey::scan().ts(T + 1000..T + 1000 + COUNTED).ranges();
+        let n = env
+            .rt
+            .block_on(env.read.count(ranges.expect("ranges")))
+            .expect("count");
+        assert_eq!(n, COUNTED);
+    });
+}
+
+/// The same window counted as a layer without `count` does: every row
+/// and value read.
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn count_by_scan(bencher: Bencher) {
+    let env = env();
+    bencher.counter(ItemsCount::new(COUNTED)).bench_local(|| {
+        let ranges = EventKey::scan().ts(T + 1000..T + 1000 + COUNTED).ranges();
+        let rows = env
+            .rt
+            .block_on(env.read.scan(ranges.expect("ranges")))
+            .expect("scan");
+        assert_eq!(rows.len() as u64, COUNTED);
+    });
 }

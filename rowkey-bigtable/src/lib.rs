@@ -78,6 +78,7 @@
 #![warn(clippy::pedantic)]
 
 mod connect;
+mod count;
 mod delete;
 #[cfg(unix)]
 pub mod emulator;

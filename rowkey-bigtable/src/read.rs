@@ -70,10 +70,10 @@ fn raw(key: Vec<u8>, cells: Vec<RowCell>) -> RawRow<Vec<u8>> {
 }
 
 impl<K: RowKey, V: Codec> Table<K, V> {
-    fn column_filter(&self) -> RowFilter {
-        // Only the table's column, latest version: other columns a row may
-        // hold do not change what a scan returns.
-        let column = Filter::ColumnRangeFilter(ColumnRange {
+    /// The table's column alone: the rows a scan returns are the rows with
+    /// a cell in it.
+    pub(crate) fn column_only(&self) -> Filter {
+        Filter::ColumnRangeFilter(ColumnRange {
             family_name: self.family.clone(),
             start_qualifier: Some(column_range::StartQualifier::StartQualifierClosed(
                 self.qualifier.clone(),
@@ -81,8 +81,13 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             end_qualifier: Some(column_range::EndQualifier::EndQualifierClosed(
                 self.qualifier.clone(),
             )),
-        });
-        latest_of(column)
+        })
+    }
+
+    fn column_filter(&self) -> RowFilter {
+        // Only the table's column, latest version: other columns a row may
+        // hold do not change what a scan returns.
+        latest_of(self.column_only())
     }
 
     /// A `ReadRows` of `filter`; a limit of 0 reads every row.
@@ -382,9 +387,11 @@ impl<K: RowKey, V: Codec> Table<K, V> {
     /// One page of a scan: at most `size` rows, merged across the scan's
     /// ranges, in `order` (the key's order without its salt or bucket, or
     /// the reverse); pass [`Page::next`] back, with the same order, for the
-    /// next page. Each range is read concurrently, up to `size` rows
-    /// ascending (descending: to its end, as Bigtable has no reverse scan),
-    /// and resumes after (before) the last of its rows the page took.
+    /// next page; it is `None` exactly when no row is left (a page that
+    /// ends on the scan's last row is the last page). Each range is read
+    /// concurrently, up to `size + 1` rows ascending (descending: to its
+    /// end, as Bigtable has no reverse scan), and resumes after (before)
+    /// the last of its rows the page took.
     ///
     /// # Errors
     /// [`Error::Invalid`] for a size of 0; as [`scan`](Table::scan).
@@ -402,14 +409,16 @@ impl<K: RowKey, V: Codec> Table<K, V> {
                 ));
             }
             let ranges = ranges?;
+            // One row past the page per range: whether any is left after it.
+            let per_range = Ranges::<K>::page_read(size);
             let mut reads = match order {
-                Order::Ascending => self.read_each(&ranges, size).await?,
+                Order::Ascending => self.read_each(&ranges, per_range).await?,
                 Order::Descending => self.read_each(&ranges, 0).await?,
             };
             if order == Order::Descending {
                 for rows in &mut reads {
-                    // The last `size` rows, newest first.
-                    let keep = rows.len().saturating_sub(size);
+                    // The last rows, greatest key first.
+                    let keep = rows.len().saturating_sub(per_range);
                     rows.drain(..keep);
                     rows.reverse();
                 }

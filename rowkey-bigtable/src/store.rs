@@ -41,6 +41,20 @@ impl<K: RowKey, V: Codec> Store<K, V> for Table<K, V> {
         Table::delete_ranges(self, ranges)
     }
 
+    fn delete_many<'k, Q>(
+        &self,
+        keys: impl IntoIterator<Item = Q>,
+    ) -> impl Future<Output = Result<usize, Error>> + Send
+    where
+        Q: Borrow<K::Key<'k>>,
+    {
+        Table::delete_many(self, keys)
+    }
+
+    fn count(&self, ranges: impl IntoRanges<K>) -> impl Future<Output = Result<u64, Error>> + Send {
+        Table::count(self, ranges)
+    }
+
     fn put_cells<Q, W>(
         &self,
         key: &K::Key<'_>,

@@ -267,6 +267,54 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         }
     }
 
+    /// Deletes the rows of many keys, every cell of each in every family,
+    /// [`with_batch`](Table::with_batch) rows per `MutateRows` of
+    /// `DeleteFromRow`, one request at a time. Every key is encoded before
+    /// anything is sent, so a key that does not encode deletes nothing;
+    /// all of them are in memory at once. Returns the number of keys sent,
+    /// whether or not a row existed under each (Bigtable does not say).
+    ///
+    /// # Errors
+    /// As [`delete`](Table::delete); [`Error::Mutation`] naming the first
+    /// row Bigtable refused (the batches before it stay deleted).
+    pub fn delete_many<'k, Q>(
+        &self,
+        keys: impl IntoIterator<Item = Q>,
+    ) -> impl Future<Output = Result<usize, Error>> + Send + '_
+    where
+        Q: Borrow<K::Key<'k>>,
+    {
+        let batches = self.delete_batches(keys);
+        async move {
+            let mut sent = 0;
+            for batch in batches? {
+                sent += batch.len();
+                self.mutate_rows(batch).await?;
+            }
+            Ok(sent)
+        }
+    }
+
+    fn delete_batches<'k, Q>(&self, keys: impl IntoIterator<Item = Q>) -> Result<Vec<Batch>, Error>
+    where
+        Q: Borrow<K::Key<'k>>,
+    {
+        let mut keys = keys.into_iter();
+        let mut batches = Vec::new();
+        let mut batch = Batch::with_capacity(keys.size_hint().0.min(self.batch));
+        while let Some(k) = keys.next() {
+            batch.push_delete(keys::encode(k.borrow())?);
+            if batch.len() == self.batch {
+                let next = Batch::with_capacity(keys.size_hint().0.min(self.batch));
+                batches.push(std::mem::replace(&mut batch, next));
+            }
+        }
+        if batch.len() > 0 {
+            batches.push(batch);
+        }
+        Ok(batches)
+    }
+
     fn encode_batches<'k, Q, W>(
         &self,
         rows: impl IntoIterator<Item = (Q, W)>,

@@ -188,6 +188,13 @@ impl<'t, K: RowKey, V: Ord + Clone + Debug> Layout<'t, K, V> {
                 rows.len()
             );
             let Some(next) = page.next.take() else {
+                // No next page exactly when no row is left: the last page
+                // is empty only when the whole scan is.
+                assert!(
+                    !rows.is_empty() || want.is_empty(),
+                    "{what}: an empty last page after {} rows",
+                    paged.len()
+                );
                 paged.extend(rows);
                 break;
             };

@@ -180,6 +180,7 @@ impl Spread {
 /// | [`Key<'a>`](RowKey::Key) | the key type with its lifetimes set to `'a` |
 /// | [`decode`](RowKey::decode), [`decode_unverified`](RowKey::decode_unverified) | a `K::Key<'de>` borrowing the bytes |
 /// | [`scan`](RowKey::scan) | the typed scan builder; [`ScanBuilder::ranges`] takes its ranges |
+/// | [`check`](RowKey::check) | whether a key encodes, before writing it anywhere (no allocation) |
 /// | [`explain`](RowKey::explain), [`split_keys`](RowKey::split_keys) | as the inherent items of the same names |
 /// | [`TIME`](RowKey::TIME), [`LAYOUT`](RowKey::LAYOUT) | the key's time field (for "latest N") and its layout as data |
 ///
@@ -406,6 +407,43 @@ pub trait RowKey: Sized {
         let n = self.encode_into(&mut out)?;
         out.truncate(n);
         Ok(out)
+    }
+
+    /// Checks that the key encodes, without keeping its bytes: every check
+    /// [`encode_into`](RowKey::encode_into) makes (a value too long for its
+    /// pad, a delimiter inside a value, a timestamp out of range, ...),
+    /// into the key's stack buffer [`Buf`](RowKey::Buf), no allocation.
+    /// Returns the key's length. For a write that spans tables with no
+    /// transaction across them (a row and its secondary-index row): check
+    /// every key first, so a key that cannot be written fails before any
+    /// row is.
+    ///
+    /// A store may refuse more than the layout does: both table adapters
+    /// refuse an empty key (length 0), and Bigtable a key over 4 KiB
+    /// (`rowkey_bigtable::MAX_ROW_KEY`).
+    ///
+    /// ```
+    /// use rowkey::{ErrorKind, RowKey};
+    ///
+    /// #[derive(RowKey)]
+    /// struct Order<'a> {
+    ///     #[pad(8)]
+    ///     buyer: &'a str,
+    ///     id: u64,
+    /// }
+    ///
+    /// assert_eq!(Order { buyer: "b1", id: 7 }.check()?, 16);
+    /// let err = Order { buyer: "a-long-buyer", id: 7 }.check().unwrap_err();
+    /// assert_eq!(err.field_name(), Some("buyer"));
+    /// assert_eq!(err.kind(), &ErrorKind::TooLongForPad { len: 12, pad: 8 });
+    /// # Ok::<(), rowkey::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`encode_into`](RowKey::encode_into).
+    fn check(&self) -> Result<usize, Error> {
+        let mut buf = Self::Buf::ZERO;
+        self.encode_into(buf.as_mut())
     }
 
     /// The key as the HBase shell prints its row (`Bytes.toStringBinary`):

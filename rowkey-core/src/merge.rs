@@ -14,15 +14,20 @@
 
 use alloc::vec::Vec;
 
-/// The order rows come in, from each input and out of the merge.
+/// The order rows come in, from each input and out of the merge: the order
+/// of the key's bytes (after a salt or bucket), not of any field's values.
+/// On a key whose time field is stored newest first (`#[reverse_ts]` or
+/// `#[desc]`), `Ascending` is newest first and `Descending` oldest first;
+/// on a plain timestamp, the other way round. Code that wants "newest
+/// first" whatever the layout asks `rowkey::latest_order::<K>()`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
-    /// Smallest key first: an HBase `Scan`, a redb `range`. For "latest N"
+    /// Smallest key first: an HBase `Scan`, a redb `range`. Newest first
     /// over a `#[reverse_ts]` field, which is stored newest first.
     #[default]
     Ascending,
     /// Largest key first: a reversed HBase `Scan` (`setReversed(true)`), a
-    /// redb `range(..).rev()`. For "latest N" over a plain timestamp.
+    /// redb `range(..).rev()`. Newest first over a plain timestamp.
     Descending,
 }
 

@@ -89,13 +89,40 @@ impl<K: RowKey> Ranges<K> {
         rows
     }
 
-    /// One page: merges each range's first `size` rows in `order`
-    /// (`reads[i]`, at most `size` rows as `(key, value)`, fewer only when
-    /// the range has no more) into the first `size` rows of the merged
-    /// scan, and the ranges left after them. A range read to its end and
-    /// wholly on the page is done; every other resumes after (descending:
-    /// before) the last of its rows the page took, or stays whole if it gave
-    /// none. The ranges left are `None` when no range has rows left.
+    /// The ranges a page starts from: `token`, the [`Page::next`] of the
+    /// page before, or `first`, the scan's ranges, for the first page (no
+    /// token yet). `first` is turned into ranges only then. A `None` that
+    /// came from [`Page::next`] means the scan is done: a loop that passes
+    /// it here starts over, so stop on it instead.
+    ///
+    /// # Errors
+    /// As [`IntoRanges::into_ranges`].
+    pub fn resume_or(token: Option<Ranges<K>>, first: impl IntoRanges<K>) -> Result<Self, Error> {
+        match token {
+            Some(next) => Ok(next),
+            None => first.into_ranges(),
+        }
+    }
+
+    /// How many rows of each range one [`page`](Ranges::page) of `size`
+    /// rows reads: `size + 1`, one row past the page.
+    #[must_use]
+    pub fn page_read(size: usize) -> usize {
+        size.saturating_add(1)
+    }
+
+    /// One page: merges each range's first rows in `order` into the first
+    /// `size` rows of the merged scan, and the ranges left after them.
+    ///
+    /// `reads[i]` holds range `i`'s first `size + 1` rows as `(key, value)`
+    /// ([`page_read`](Ranges::page_read) of them), fewer only when the range
+    /// has no more: the row past the page is how a range that ends exactly
+    /// on the page's last row is told from one that goes on. A range with no
+    /// row after those the page took is done; every other resumes after
+    /// (descending: before) the last of its rows the page took, or stays
+    /// whole if it gave none. The ranges left are `None` exactly when no row
+    /// of any range is left: a scan of 4 rows in pages of 2 ends with the
+    /// second page, not a third, empty one.
     #[must_use]
     pub fn page<B>(
         &self,
@@ -124,7 +151,9 @@ impl<K: RowKey> Ranges<K> {
         let mut next = Vec::new();
         for (i, range) in self.list.iter().enumerate() {
             let read = read.get(i).copied().unwrap_or(0);
-            if read < size && taken[i] == read {
+            // Every row the range has was read (fewer than the look-ahead
+            // asked for) and the page took them all.
+            if read < Self::page_read(size) && taken[i] == read {
                 continue;
             }
             let rest = match (last[i], order) {
@@ -295,7 +324,9 @@ pub struct Page<K: RowKey, V> {
     /// asked for, at most the page size.
     pub rows: Vec<Row<K, V>>,
     /// Where the next page starts (owned: keep it across requests), to pass
-    /// back with the same order; `None` when the scan is done.
+    /// back with the same order; `None` exactly when no row of the scan is
+    /// left, so a page that ends on the scan's last row has none (a UI
+    /// shows no empty "next" page).
     pub next: Option<Ranges<K>>,
 }
 
@@ -429,6 +460,76 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
         ranges: impl IntoRanges<K>,
     ) -> impl Future<Output = Result<u64, Self::Error>> + Send;
 
+    /// Deletes the rows of many keys, every cell of each as
+    /// [`delete`](Store::delete) takes them, in transactions as
+    /// [`put_many`](Store::put_many) writes (redb: one; Bigtable: one
+    /// `MutateRows` of `DeleteFromRow` per batch). A key that does not
+    /// encode deletes nothing: redb leaves its transaction uncommitted,
+    /// Bigtable encodes every key before the first request (all of them in
+    /// memory at once: give millions in chunks). Returns the number of keys sent, whether or not a row
+    /// existed under each (Bigtable's delete does not say, so neither
+    /// adapter counts rows here: [`count`](Store::count) first if that
+    /// matters); a key given twice counts twice.
+    ///
+    /// ```
+    /// use rowkey::{RowKey, Store};
+    ///
+    /// #[derive(RowKey)]
+    /// struct Session<'a> {
+    ///     #[salt(md5, 1)]
+    ///     #[pad(16)]
+    ///     user: &'a str,
+    ///     id: u64,
+    /// }
+    ///
+    /// /// Ends the sessions the caller lists, in one call.
+    /// async fn end<T>(sessions: &T, user: &str, ids: &[u64]) -> Result<usize, T::Error>
+    /// where
+    ///     T: Store<Session<'static>, u64>,
+    /// {
+    ///     let keys: Vec<Session<'_>> = ids.iter().map(|&id| Session { user, id }).collect();
+    ///     sessions.delete_many(&keys).await
+    /// }
+    /// ```
+    fn delete_many<'k, Q>(
+        &self,
+        keys: impl IntoIterator<Item = Q>,
+    ) -> impl Future<Output = Result<usize, Self::Error>> + Send
+    where
+        Q: core::borrow::Borrow<K::Key<'k>>;
+
+    /// How many rows a scan has: the number of rows [`scan`](Store::scan)
+    /// returns for the same ranges (rows with a cell in the table's
+    /// column, across every range of a fan-out), without reading or
+    /// decoding a value. redb walks the keys of one read transaction;
+    /// Bigtable reads the keys only (each row's column filtered to one
+    /// cell, its value stripped by the server). A scan that selects
+    /// nothing sends nothing and returns 0.
+    ///
+    /// ```
+    /// use rowkey::{RowKey, Store};
+    ///
+    /// #[derive(RowKey)]
+    /// struct Sale<'a> {
+    ///     #[salt(md5, 2)]
+    ///     #[pad(16)]
+    ///     seller: &'a str,
+    ///     at: u64,
+    /// }
+    ///
+    /// /// A seller's sales in `[from, to)`, no value read.
+    /// async fn sales<T>(t: &T, seller: &str, from: u64, to: u64) -> Result<u64, T::Error>
+    /// where
+    ///     T: Store<Sale<'static>, u64>,
+    /// {
+    ///     t.count(Sale::scan().seller(seller).at(from..to).ranges()?).await
+    /// }
+    /// ```
+    fn count(
+        &self,
+        ranges: impl IntoRanges<K>,
+    ) -> impl Future<Output = Result<u64, Self::Error>> + Send;
+
     /// Writes several cells of row `key` (qualifiers in the table's
     /// family) in one mutation.
     fn put_cells<Q, W>(
@@ -478,7 +579,51 @@ pub trait Store<K: RowKey, V: Codec>: Send + Sync {
 
     /// One page of a scan: at most `size` rows, merged across its ranges,
     /// in `order`; pass [`Page::next`] back, with the same order, for the
-    /// next page.
+    /// next page. `next` is `None` exactly when no row is left: a scan of 4
+    /// rows in pages of 2 has two pages, not a third, empty one.
+    ///
+    /// `order` is the order of the key's bytes: on a key whose time is
+    /// stored newest first (`#[reverse_ts]`, `#[desc]`), `Ascending` pages
+    /// newest first. [`latest_order::<K>()`](latest_order) is "newest
+    /// first" on any layout.
+    ///
+    /// The first page takes the scan's ranges, later ones the token: one
+    /// call serves both through [`Ranges::resume_or`].
+    ///
+    /// ```
+    /// use rowkey::{Ranges, RowKey, Store};
+    ///
+    /// #[derive(RowKey)]
+    /// struct OrderKey<'a> {
+    ///     #[salt(md5, 2)]
+    ///     #[pad(16)]
+    ///     buyer: &'a str,
+    ///     #[reverse_ts]
+    ///     placed_at: u64,
+    ///     order_id: &'a str,
+    /// }
+    ///
+    /// type Token = Ranges<OrderKey<'static>>;
+    ///
+    /// /// A buyer's orders in `[from, to)`, newest first, `size` a page: no
+    /// /// token for the first page, then the one the last page returned,
+    /// /// until it is `None`.
+    /// async fn orders<T>(
+    ///     t: &T,
+    ///     buyer: &str,
+    ///     (from, to): (u64, u64),
+    ///     size: usize,
+    ///     token: Option<Token>,
+    /// ) -> Result<(Vec<u64>, Option<Token>), T::Error>
+    /// where
+    ///     T: Store<OrderKey<'static>, u64>,
+    /// {
+    ///     let scan = OrderKey::scan().buyer(buyer).placed_at(from..to).ranges()?;
+    ///     let newest_first = rowkey::latest_order::<OrderKey<'static>>();
+    ///     let page = t.page(Ranges::resume_or(token, scan)?, newest_first, size).await?;
+    ///     Ok((page.rows.iter().map(|r| r.value).collect(), page.next))
+    /// }
+    /// ```
     fn page(
         &self,
         ranges: impl IntoRanges<K>,

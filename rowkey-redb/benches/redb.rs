@@ -2,7 +2,10 @@
 //! run: writing 10,000 rows in one transaction, and reading a 1,600-row
 //! time window over 16 buckets merged into time order. Also deleting a
 //! 10,000-row window over the 16 buckets: `delete_ranges` (one write
-//! transaction) against a scan and one `delete` per row.
+//! transaction) against a scan and one `delete` per row; deleting the
+//! same rows by key, `delete_many` against a `delete` per key; counting a
+//! 16,000-row window of 1 KiB values, `count` against `scan(..).len()`;
+//! a page of 50 over the 16 buckets.
 //!
 //! ```text
 //! cargo bench -p rowkey-redb --bench redb
@@ -193,4 +196,102 @@ fn delete_row_by_row_adapter(bencher: Bencher) {
                 block_on(t.delete(&row.decode().expect("decode"))).expect("delete");
             }
         });
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn delete_many_adapter(bencher: Bencher) {
+    let keys: Vec<EventKey<'static>> = (0..WRITE)
+        .map(|i| EventKey {
+            ts: T + i,
+            host: "web01",
+            metric: "cpu",
+        })
+        .collect();
+    bencher
+        .counter(ItemsCount::new(WRITE))
+        .with_inputs(written)
+        .bench_local_values(|t| {
+            let n = block_on(t.delete_many(&keys)).expect("delete_many");
+            assert_eq!(n as u64, WRITE);
+        });
+}
+
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn delete_key_by_key_adapter(bencher: Bencher) {
+    let keys: Vec<EventKey<'static>> = (0..WRITE)
+        .map(|i| EventKey {
+            ts: T + i,
+            host: "web01",
+            metric: "cpu",
+        })
+        .collect();
+    bencher
+        .counter(ItemsCount::new(WRITE))
+        .with_inputs(written)
+        .bench_local_values(|t| {
+            for key in &keys {
+                block_on(t.delete(key)).expect("delete");
+            }
+        });
+}
+
+/// Rows of the counted window, each valued with 1 KiB.
+const COUNTED: u64 = 16_000;
+
+fn wide() -> &'static Table<EventKey<'static>, Vec<u8>> {
+    static WIDE: OnceLock<Table<EventKey<'static>, Vec<u8>>> = OnceLock::new();
+    WIDE.get_or_init(|| {
+        let db = Redb::in_memory().expect("redb");
+        let t = block_on(db.create_table_if_missing("wide", &["d"], 16)).expect("table");
+        let rows = (0..COUNTED).map(|i| {
+            let key = EventKey {
+                ts: T + i,
+                host: "web01",
+                metric: "cpu",
+            };
+            (key, vec![7u8; 1024])
+        });
+        block_on(t.put_many(rows)).expect("put_many");
+        t
+    })
+}
+
+fn counted() -> rowkey::ScanRanges<EventKey<'static>> {
+    EventKey::scan()
+        .ts(T..T + COUNTED)
+        .ranges()
+        .expect("ranges")
+}
+
+#[divan::bench(sample_count = 20)]
+fn count_adapter(bencher: Bencher) {
+    let t = wide();
+    bencher.counter(ItemsCount::new(COUNTED)).bench_local(|| {
+        let n = block_on(t.count(counted())).expect("count");
+        assert_eq!(n, COUNTED);
+    });
+}
+
+#[divan::bench(sample_count = 20)]
+fn count_by_scan_adapter(bencher: Bencher) {
+    let t = wide();
+    bencher.counter(ItemsCount::new(COUNTED)).bench_local(|| {
+        let n = block_on(t.scan(counted())).expect("scan").len();
+        assert_eq!(n as u64, COUNTED);
+    });
+}
+
+/// The first page of 50 of a 16-bucket window (each bucket read to 51
+/// rows, one past the page, to tell whether any is left).
+#[divan::bench(sample_count = 50)]
+fn page_adapter(bencher: Bencher) {
+    let t = &loaded().adapter;
+    bencher.counter(ItemsCount::new(50u64)).bench_local(|| {
+        let scan = EventKey::scan().ts(T + 1000..T + 1000 + WINDOW).ranges();
+        let page =
+            block_on(t.page(scan.expect("ranges"), rowkey::Order::Ascending, 50)).expect("page");
+        assert_eq!(page.rows.len(), 50);
+        assert!(page.next.is_some());
+        page
+    });
 }

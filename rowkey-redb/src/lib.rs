@@ -37,6 +37,16 @@
 //!     pages.push(page.rows.len());
 //! }
 //! assert_eq!(pages, [2, 2, 1]);
+//! // 4 rows in pages of 2: the second page is the last.
+//! let first = events.page(Event::scan().ts(10..14).ranges()?, rowkey_redb::Order::Ascending, 2).await?;
+//! let second = events.page(first.next.unwrap(), rowkey_redb::Order::Ascending, 2).await?;
+//! assert!(second.next.is_none());
+//! // How many rows a window has, from the keys alone.
+//! assert_eq!(events.count(Event::scan().ts(10..20).ranges()?).await?, 10);
+//! // A list of keys, in one transaction: the number of keys sent.
+//! let listed = [Event { ts: 50, host: "web01" }, Event { ts: 51, host: "web01" }];
+//! assert_eq!(events.delete_many(&listed).await?, 2);
+//! assert_eq!(events.count(Event::scan().ts(50..52).ranges()?).await?, 0);
 //! // Every row of a window, in all 16 buckets, in one transaction.
 //! let gone = events.delete_ranges(Event::scan().ts(0..10).ranges()?).await?;
 //! assert_eq!(gone, 10);
@@ -46,8 +56,10 @@
 //!
 //! Every operation is one redb transaction: a write transaction for
 //! `put`, `put_many` (all rows in one, each encoded as it is written; a
-//! row that does not encode leaves it uncommitted), `put_cells`, `delete`
-//! and `delete_ranges` (every row of a scan's ranges), a read transaction for each read, so a scan sees one
+//! row that does not encode leaves it uncommitted), `put_cells`, `delete`,
+//! `delete_many` (every key, each encoded as it is deleted, as `put_many`)
+//! and `delete_ranges` (every row of a scan's ranges), a read transaction
+//! for each read (`count` included: keys only), so a scan sees one
 //! snapshot. The futures of
 //! [`rowkey::Store`] are ready when first polled: no runtime is needed,
 //! and synchronous code runs them with any executor's `block_on`

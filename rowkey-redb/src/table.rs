@@ -609,6 +609,81 @@ impl<K: RowKey, V: Codec> Table<K, V> {
         txn.commit().map_err(self.store_err("delete", name))
     }
 
+    /// Removes each key's row from every column table of the table (every
+    /// family's), in one write transaction, encoding each key as it comes:
+    /// a key that does not encode ends the transaction before it commits.
+    fn delete_many_now<'k, Q>(&self, keys: impl IntoIterator<Item = Q>) -> Result<usize, Error>
+    where
+        Q: Borrow<K::Key<'k>>,
+    {
+        const OP: &str = "delete_many";
+        let mut keys = keys.into_iter().peekable();
+        let mut key = Vec::new();
+        // The first key names what the transaction as a whole did.
+        let first = match keys.peek() {
+            Some(k) => Self::encode_key_into(k.borrow(), &mut key)?.to_vec(),
+            // Nothing to send, as on Bigtable.
+            None => return Ok(0),
+        };
+        let batch = || format!("the batch from row \"{}\"", Binary(&first));
+        let txn = self.begin_write(OP, batch)?;
+        let mut sent = 0;
+        {
+            let prefix = format!("{}/", self.id);
+            let names: Vec<String> = txn
+                .list_tables()
+                .map_err(self.store_err(OP, batch))?
+                .map(|t| t.name().to_owned())
+                .filter(|n| n.starts_with(&prefix) && n.contains(':'))
+                .collect();
+            let mut tables = names
+                .iter()
+                .map(|n| txn.open_table(Def::new(n)))
+                .collect::<Result<Vec<WriteColumn<'_>>, _>>()
+                .map_err(self.store_err(OP, batch))?;
+            for k in keys {
+                let row = Self::encode_key_into(k.borrow(), &mut key)?;
+                for table in &mut tables {
+                    table
+                        .remove(row)
+                        .map_err(self.store_err(OP, || format!("row \"{}\"", Binary(row))))?;
+                }
+                sent += 1;
+            }
+        }
+        txn.commit().map_err(self.store_err(OP, batch))?;
+        Ok(sent)
+    }
+
+    /// The rows of `ranges` in the table's column, counted from their keys
+    /// in one read transaction: no value is copied or decoded.
+    fn count_now(&self, ranges: impl IntoRanges<K>) -> Result<u64, Error> {
+        const OP: &str = "count";
+        let ranges = ranges.into_ranges()?;
+        if ranges.is_empty() {
+            return Ok(0);
+        }
+        let all = || scan_name(&ranges);
+        let txn = self.db.begin_read().map_err(self.store_err(OP, all))?;
+        let Some(table) = self.open_column(&txn, &self.column, OP, all)? else {
+            return Ok(0);
+        };
+        let mut n = 0u64;
+        for range in &ranges {
+            let name = || format!("rows {range}");
+            for cell in table
+                .range::<&[u8]>(range.bounds())
+                .map_err(self.store_err(OP, name))?
+            {
+                if let Err(e) = cell {
+                    return Err(self.store_err(OP, name)(e));
+                }
+                n += 1;
+            }
+        }
+        Ok(n)
+    }
+
     /// Removes the rows of `ranges` from each column table of the table
     /// (every family's), in one write transaction; a row with cells in
     /// several columns counts once.
@@ -797,7 +872,8 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             ));
         }
         let ranges = ranges.into_ranges()?;
-        let reads = self.read_ranges(&ranges, order, Some(size))?;
+        // One row past the page per range: whether any is left after it.
+        let reads = self.read_ranges(&ranges, order, Some(Ranges::<K>::page_read(size)))?;
         let (rows, next) = ranges.page(reads, order, size);
         Ok(Page {
             rows: self.decode_rows(rows)?,
@@ -837,6 +913,20 @@ impl<K: RowKey, V: Codec> Store<K, V> for Table<K, V> {
         ranges: impl IntoRanges<K>,
     ) -> impl Future<Output = Result<u64, Error>> + Send {
         ready(self.delete_ranges_now(ranges))
+    }
+
+    fn delete_many<'k, Q>(
+        &self,
+        keys: impl IntoIterator<Item = Q>,
+    ) -> impl Future<Output = Result<usize, Error>> + Send
+    where
+        Q: Borrow<K::Key<'k>>,
+    {
+        ready(self.delete_many_now(keys))
+    }
+
+    fn count(&self, ranges: impl IntoRanges<K>) -> impl Future<Output = Result<u64, Error>> + Send {
+        ready(self.count_now(ranges))
     }
 
     fn put_cells<Q, W>(
