@@ -1,11 +1,10 @@
 //! Counting the rows of a scan from their keys alone: the server strips
 //! the values, so a count moves a key per row whatever the rows hold.
 
-use crate::read::{row_set_of, storable};
+use crate::delete::keys_request;
+use crate::read::storable;
 use crate::table::Table;
 use crate::Error;
-use bigtable_rs::google::bigtable::v2::row_filter::{Chain, Filter};
-use bigtable_rs::google::bigtable::v2::{ReadRowsRequest, RowFilter};
 use futures::StreamExt;
 use rowkey::{Codec, IntoRanges, RowKey};
 use std::future::Future;
@@ -32,24 +31,11 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             if ranges.is_empty() {
                 return Ok(0);
             }
-            let filter = |f| RowFilter { filter: Some(f) };
-            // delete_ranges' keys-only filter after the column's: a row with
-            // cells in other columns only is not one of the scan's rows.
-            let keys_only = filter(Filter::Chain(Chain {
-                filters: vec![
-                    filter(self.column_only()),
-                    filter(Filter::CellsPerRowLimitFilter(1)),
-                    filter(Filter::StripValueTransformer(true)),
-                ],
-            }));
             let mut data = self.data.clone();
+            // A row with cells in other columns only is not one of the
+            // scan's rows.
             let mut rows = data
-                .stream_rows(ReadRowsRequest {
-                    table_name: self.name.clone(),
-                    rows: Some(row_set_of(&ranges)),
-                    filter: Some(keys_only),
-                    ..Default::default()
-                })
+                .stream_rows(keys_request(&self.name, &ranges, Some(self.column_only())))
                 .await?;
             let mut n = 0u64;
             while let Some(row) = rows.next().await {

@@ -8,19 +8,33 @@ use crate::Error;
 use bigtable_rs::google::bigtable::v2::row_filter::{Chain, Filter};
 use bigtable_rs::google::bigtable::v2::{ReadRowsRequest, RowFilter};
 use futures::StreamExt;
-use rowkey::{Codec, IntoRanges, RowKey};
+use rowkey::{Codec, IntoRanges, Ranges, RowKey};
 use std::future::Future;
 
-/// One cell per row, its value stripped: the server sends the keys and
-/// next to nothing else, whatever the rows hold.
-fn keys_only() -> RowFilter {
+/// A `ReadRows` of the keys of a scan's rows: one cell per row, its value
+/// stripped, so the server sends the keys and next to nothing else,
+/// whatever the rows hold; `column` first narrows the rows to those with a
+/// cell in it. (Shared by `delete_ranges` and `count`.)
+pub(crate) fn keys_request<K: RowKey>(
+    table_name: &str,
+    ranges: &Ranges<K>,
+    column: Option<Filter>,
+) -> ReadRowsRequest {
     let filter = |f| RowFilter { filter: Some(f) };
-    filter(Filter::Chain(Chain {
-        filters: vec![
-            filter(Filter::CellsPerRowLimitFilter(1)),
-            filter(Filter::StripValueTransformer(true)),
-        ],
-    }))
+    let filters = column
+        .into_iter()
+        .chain([
+            Filter::CellsPerRowLimitFilter(1),
+            Filter::StripValueTransformer(true),
+        ])
+        .map(filter)
+        .collect();
+    ReadRowsRequest {
+        table_name: table_name.to_owned(),
+        rows: Some(row_set_of(ranges)),
+        filter: Some(filter(Filter::Chain(Chain { filters }))),
+        ..Default::default()
+    }
 }
 
 impl<K: RowKey, V: Codec> Table<K, V> {
@@ -52,12 +66,7 @@ impl<K: RowKey, V: Codec> Table<K, V> {
             }
             let mut data = self.data.clone();
             let mut rows = data
-                .stream_rows(ReadRowsRequest {
-                    table_name: self.name.clone(),
-                    rows: Some(row_set_of(&ranges)),
-                    filter: Some(keys_only()),
-                    ..Default::default()
-                })
+                .stream_rows(keys_request(&self.name, &ranges, None))
                 .await?;
             let mut deleted = 0u64;
             let mut batch = Batch::with_capacity(self.batch);

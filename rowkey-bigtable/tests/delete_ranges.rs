@@ -321,38 +321,7 @@ async fn regions_refused<D: Database>(db: &D) -> Vec<String> {
     errors
 }
 
-#[tokio::test]
-async fn prefix_deletes_on_the_embedded_store() {
-    prefix_deletes(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn prefix_deletes_on_the_emulator() {
-    let env = common::env();
-    prefix_deletes(&env.bt, "emulator").await;
-}
-
-#[tokio::test]
-async fn fan_out_deletes_on_the_embedded_store() {
-    fan_out_deletes(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn fan_out_deletes_on_the_emulator() {
-    let env = common::env();
-    fan_out_deletes(&env.bt, "emulator").await;
-}
-
-#[tokio::test]
-async fn whole_rows_go_on_the_embedded_store() {
-    whole_rows_go(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn whole_rows_go_on_the_emulator() {
-    let env = common::env();
-    whole_rows_go(&env.bt, "emulator").await;
-}
+on_both_engines!(prefix_deletes, fan_out_deletes, whole_rows_go);
 
 #[tokio::test]
 async fn regions_are_refused_alike() {

@@ -458,49 +458,7 @@ async fn deletes<D: Database>(db: &D, engine: &str) {
     assert_eq!(listed, u64::try_from(model.len()).unwrap(), "{engine}");
 }
 
-#[tokio::test]
-async fn fan_out_pages_on_the_embedded_store() {
-    fan_out_pages(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn fan_out_pages_on_the_emulator() {
-    let env = common::env();
-    fan_out_pages(&env.bt, "emulator").await;
-}
-
-#[tokio::test]
-async fn one_range_pages_on_the_embedded_store() {
-    one_range_pages(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn one_range_pages_on_the_emulator() {
-    let env = common::env();
-    one_range_pages(&env.bt, "emulator").await;
-}
-
-#[tokio::test]
-async fn counts_on_the_embedded_store() {
-    counts(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn counts_on_the_emulator() {
-    let env = common::env();
-    counts(&env.bt, "emulator").await;
-}
-
-#[tokio::test]
-async fn deletes_on_the_embedded_store() {
-    deletes(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn deletes_on_the_emulator() {
-    let env = common::env();
-    deletes(&env.bt, "emulator").await;
-}
+on_both_engines!(fan_out_pages, one_range_pages, counts, deletes);
 
 /// `delete_many` in `MutateRows` of 7 rows: 500 keys over 16 buckets, 72
 /// batches, every listed row gone and none other.

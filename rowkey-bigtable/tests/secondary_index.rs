@@ -168,13 +168,4 @@ async fn index_pattern<D: Database>(db: &D, engine: &str) {
     );
 }
 
-#[tokio::test]
-async fn index_pattern_on_the_embedded_store() {
-    index_pattern(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
-}
-
-#[tokio::test]
-async fn index_pattern_on_the_emulator() {
-    let env = common::env();
-    index_pattern(&env.bt, "emulator").await;
-}
+on_both_engines!(index_pattern);

@@ -54,3 +54,24 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// Runs each scenario, an `async fn(&impl Database, engine: &str)`, as two
+/// tests: `<scenario>::embedded_store` on an in-memory redb and
+/// `<scenario>::emulator` on a Bigtable emulator of its own.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($scenario:ident),* $(,)?) => {$(
+        mod $scenario {
+            #[tokio::test]
+            async fn embedded_store() {
+                super::$scenario(&rowkey_redb::Redb::in_memory().unwrap(), "redb").await;
+            }
+
+            #[tokio::test]
+            async fn emulator() {
+                let env = $crate::common::env();
+                super::$scenario(&env.bt, "emulator").await;
+            }
+        }
+    )*};
+}
