@@ -145,7 +145,7 @@ pub fn write_plain<V: KeyPart + ?Sized, const KNOWN: bool>(
 /// built from it by `decode` (the type's `DecodePart::decode_part`), the
 /// field's segment recorded. One copy here for every such field of every
 /// key, where the derive would expand the same steps. The type's width and
-/// measure are named by the caller, as for [`take_framed`], and so is
+/// measure are named by the caller, as for `take_framed`, and so is
 /// `decode`: a bound here would report a type that is no `KeyPart` once
 /// more.
 ///
@@ -182,9 +182,9 @@ pub fn read_plain<'de, V, const N: usize>(
 pub enum PlainRead {
     /// `#[pad(width, byte)]`.
     Pad(usize, u8),
-    /// By [`take_framed`]'s rule.
+    /// By `take_framed`'s rule.
     Framed(Option<usize>, Option<Measure>, Frame),
-    /// By [`take_framed`]'s rule, a self-delimiting body measured through
+    /// By `take_framed`'s rule, a self-delimiting body measured through
     /// the mask its bytes are stored with (0xFF: `#[desc]`).
     Masked(Option<usize>, Option<Measure>, Frame, u8),
     /// `#[escaped]`, read through the mask: up to its terminator, then the

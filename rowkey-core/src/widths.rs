@@ -11,7 +11,7 @@ use crate::ErrorKind;
 pub const SCAN_BUDGET: usize = 256;
 
 /// A layout's `SCAN_CAP`: its field widths, unbounded ones counted as
-/// [`SCAN_BUDGET`] plus a delimiter, and one byte for the row right after an
+/// `SCAN_BUDGET` plus a delimiter, and one byte for the row right after an
 /// exact value (`v 00`); at most HBase's row-key limit, since no row longer
 /// than a key selects anything a shorter one does not (`KeyRange`'s clamp).
 #[must_use]

@@ -213,7 +213,7 @@ pub fn replay_java<K: RowKey, S: Step<K>>(
     scan_finish(s)
 }
 
-/// [`scan_row_bound`](crate::__private::scan_row_bound) of the first `n` of
+/// `scan_row_bound` of the first `n` of
 /// a key's slot widths: the derive writes the widths once per key, not once
 /// per field.
 #[must_use]
