@@ -1,0 +1,301 @@
+//! The typed scan builder: `T::scan()` returns `__TScan<'a>`, whose `STAGE`
+//! parameter is the marker of the field it expects (`scan_order.rs`).
+//! Field `i`'s method requires that marker to be its own, so fields can
+//! only be given in key order. A value moves to the next field's marker; a
+//! range ends the scan (the end marker), since nothing after a range
+//! narrows a contiguous key range.
+//!
+//! Each method is a one-line forward to the runtime: it names the field's
+//! scan rule, a type composed from its attributes (`Last<Bucket<16,
+//! Fixed>>`, the runtime's `scan::rules`, one file per attribute), and the
+//! runtime records the call as a step generic over that rule. `ranges()`
+//! replays the steps into one `rowkey::__private::Scan`. The key's one
+//! `Builder` impl is all the runtime needs of the builder type, so the
+//! expansion holds no function body per field beyond its method. A field
+//! the scan rules do not compose (`rule` says which: Phoenix columns,
+//! `Option`s, a `#[spread]` field and the one after it, a salt over a
+//! transformed body, and `#[desc]`, `#[width]`, `#[decimal]` or `#[escaped]`
+//! combined with a salt or with each other) gets a `ScanField` impl
+//! (`derived.rs`), whose steps write through the runtime's byte rules
+//! (`rule::push_field`, `push_option`, Phoenix's `push_column`).
+//! Which rule a field gets is `rule.rs`. Everything here is emitted inside
+//! the key's anonymous `const _` block.
+
+mod derived;
+mod rule;
+
+use derived::derived_steps;
+pub use derived::spread_items;
+use rule::rule;
+
+use crate::ast::Input;
+use crate::model::Layout;
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Ident, Lifetime};
+
+pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
+    let node = input.original;
+    let ident = &node.ident;
+    let name = ident.to_string();
+    // Inside the anonymous const, beside the key's other generated items: no
+    // user type can collide with it. Users name it as `<K as RowKey>::Scan`.
+    let builder = format_ident!("__{}Scan", ident);
+    let builder_name = builder.to_string();
+    let lifetimes: Vec<&Lifetime> = node.generics.lifetimes().map(|l| &l.lifetime).collect();
+    let key_ty = quote!(#ident<#(#lifetimes),*>);
+    // Scan values may borrow for any lifetime, not the key's: a builder for
+    // `MetricKey<'static>` (whose ranges a `Table<MetricKey<'static>>`
+    // takes) accepts a `&str` that lives only as long as the call.
+    let v = Lifetime::new("'__rowkey_v", Span::call_site());
+
+    let salt_arg = input.attrs.salt.as_ref().map_or_else(
+        || quote!(#p::None),
+        |s| {
+            let k = s.chars;
+            let count = s.fields.len();
+            let delim = s
+                .delim
+                .map_or_else(|| quote!(#p::None), |d| quote!(#p::Some(#d)));
+            quote!(#p::Some((#k, #delim, #count)))
+        },
+    );
+    // Each field's bucket count, 0 for none, up to the last bucketed field:
+    // `replay` reads past the end as none.
+    let bucketed = layouts
+        .iter()
+        .rposition(|l| l.bucket.is_some())
+        .map_or(0, |i| i + 1);
+    let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
+    let replay = if input.attrs.phoenix.is_some() {
+        let tail_open = crate::phoenix::tail_open(layouts);
+        let salt = if input.attrs.java_salt.is_some() {
+            let settings = crate::salt::java_settings(input, p);
+            quote!(#p::Some(#settings))
+        } else {
+            quote!(#p::None)
+        };
+        quote!(#p::Replay::Phoenix { salt: #salt, tail_open: &[#(#tail_open),*] })
+    } else if let Some(salt) = &input.attrs.java_salt {
+        let settings = crate::salt::java_settings(input, p);
+        let count = salt.fields.as_ref().map_or(0, Vec::len);
+        quote!(#p::Replay::Java { salt: #settings, fields: #count, buckets: &[#(#buckets),*] })
+    } else {
+        quote!(#p::Replay::Md5 { salt: #salt_arg, buckets: &[#(#buckets),*] })
+    };
+
+    let markers = crate::scan_order::markers(layouts);
+    let first = markers.stage(0);
+    let order_items = markers.items();
+    let spread_skip = markers.skip(layouts, p, &key_ty, &lifetimes);
+    let mut steps = TokenStream::new();
+    let mut methods = TokenStream::new();
+    // Each field's place in the struct-level salt's fields(..) and whether
+    // the salt joins values with a delimiter.
+    let salt_order_of = |l: &Layout| {
+        input
+            .attrs
+            .salt
+            .as_ref()
+            .and_then(|s| {
+                let order = s.fields.iter().position(|f| f == l.field.ident)?;
+                Some((order, s.delim.is_some()))
+            })
+            .or_else(|| {
+                let fields = input.attrs.java_salt.as_ref()?.fields.as_ref()?;
+                let order = fields.iter().position(|f| f == l.field.ident)?;
+                Some((order, false))
+            })
+    };
+    for l in layouts {
+        let salt_order = salt_order_of(l);
+        let prev_salt = l
+            .index
+            .checked_sub(1)
+            .and_then(|i| salt_order_of(&layouts[i]));
+        // The static row and prefix bounds of a field's step are the
+        // runtime's, from the key's `__SCAN_WIDTHS` (`row_key_impl`).
+        let order = markers.bound(l.index, p, &key_ty);
+        let stages = (markers.stage(l.index + 1), markers.stage(layouts.len()));
+        let (step, method) = field(
+            l, layouts, &name, salt_order, prev_salt, p, &lifetimes, &key_ty, &v, &order, stages,
+        );
+        steps.extend(step);
+        methods.extend(method);
+    }
+
+    // Docs are kept short: each is repeated in every expansion, and the
+    // traits they point to say the rest once.
+    let builder_doc = format!("Scan builder of `{name}`: fields in key order, then `ranges()`.");
+    // A field named `ranges` takes the inherent name; the scan's ranges are
+    // then taken through `rowkey::ScanBuilder::ranges`.
+    let inherent_ranges = if layouts.iter().any(|l| l.name == "ranges") {
+        quote!()
+    } else {
+        quote! {
+            /// See `rowkey::ScanBuilder::ranges`.
+            #[inline]
+            pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error>
+            where
+                __S: #p::Step<#key_ty>,
+            {
+                #p::ScanBuilder::ranges(self)
+            }
+        }
+    };
+
+    quote! {
+        #[doc = #builder_doc]
+        #[must_use = "a scan builder does nothing until its ranges() are taken"]
+        pub struct #builder<#(#lifetimes,)* STAGE = #first, __S = ()> {
+            steps: __S,
+            _key: #p::PhantomData<fn() -> (#key_ty, STAGE)>,
+        }
+
+        // By hand, not derived: the derive's impls spell out both fields
+        // (and `_key`, which says nothing), twice the code.
+        #[automatically_derived]
+        impl<#(#lifetimes,)* STAGE, __S: #p::Clone> #p::Clone
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            #[inline]
+            fn clone(&self) -> Self {
+                Self { steps: #p::Clone::clone(&self.steps), _key: #p::PhantomData }
+            }
+        }
+
+        #[automatically_derived]
+        impl<#(#lifetimes,)* STAGE, __S: #p::Debug> #p::Debug
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            fn fmt(&self, __f: &mut #p::Formatter<'_>) -> #p::fmt::Result {
+                #p::debug_builder(__f, #builder_name, &self.steps)
+            }
+        }
+
+        #steps
+
+        #order_items
+        #spread_skip
+
+        impl<#(#lifetimes),*> #key_ty {
+            /// See `rowkey::RowKey::SCAN_CAP`.
+            pub const SCAN_CAP: #p::usize = <Self as #p::RowKey>::SCAN_CAP;
+
+            /// See `rowkey::RowKey::scan`.
+            #[inline]
+            pub fn scan() -> #builder<#(#lifetimes),*> {
+                #builder { steps: (), _key: #p::PhantomData }
+            }
+        }
+
+        #[automatically_derived]
+        impl<#(#lifetimes,)* STAGE, __S> #p::Builder<#key_ty>
+            for #builder<#(#lifetimes,)* STAGE, __S>
+        {
+            const REPLAY: #p::Replay = #replay;
+            type Steps = __S;
+            type At<__F, __T> = #builder<#(#lifetimes,)* __F, __T>;
+            #[inline(always)]
+            fn map<__F, __T, __U>(
+                self,
+                __f: impl #p::FnOnce(__S) -> (__T, __U),
+            ) -> (#builder<#(#lifetimes,)* __F, __T>, __U) {
+                let (__steps, __u) = __f(self.steps);
+                (#builder { steps: __steps, _key: #p::PhantomData }, __u)
+            }
+        }
+
+        #[allow(clippy::needless_lifetimes)]
+        impl<#(#lifetimes,)* STAGE, __S> #builder<#(#lifetimes,)* STAGE, __S> {
+            #inherent_ranges
+            #methods
+        }
+    }
+}
+
+/// One field: its recorded steps (a value, and a range where the field keeps
+/// value order) and its builder method.
+#[allow(clippy::too_many_arguments)]
+fn field(
+    l: &Layout,
+    layouts: &[Layout],
+    key: &str,
+    salt_order: Option<(usize, bool)>,
+    prev_salt: Option<(usize, bool)>,
+    p: &Ident,
+    lifetimes: &[&Lifetime],
+    key_ty: &TokenStream,
+    v: &Lifetime,
+    order: &TokenStream,
+    (next, end): (&TokenStream, &TokenStream),
+) -> (TokenStream, TokenStream) {
+    let i = l.index;
+    let field = l.field.ident;
+    let fname = &l.name;
+    let ty = crate::model::with_lifetime(l.field.ty, v);
+    // The value's lifetime parameter, for a type that has one.
+    let v = has_lifetime(&ty).then_some(v);
+    let v = v.iter();
+    let doc = if l.ranged() {
+        format!("Scans on `{fname}`: a value, or a range (the last step).")
+    } else {
+        format!("Scans on `{fname}`: a value.")
+    };
+    // The runtime's rule for the field's attributes, else the derive's own
+    // `ScanField` impl (`derived_steps`) through the `Derived` rule.
+    let (rule, steps) = match rule(l, layouts, salt_order, p) {
+        Some(rule) => (rule, TokenStream::new()),
+        None => (
+            quote!(#p::Derived),
+            derived_steps(l, layouts, key, salt_order, prev_salt, p, lifetimes, key_ty),
+        ),
+    };
+    let method = if l.ranged() {
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #i, #next, #end>
+            where
+                #order
+                __A: #p::ScanArg<#ty>,
+            {
+                #p::ArgStep::step(arg, self)
+            }
+        }
+    } else {
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #i, #next>
+            where
+                #order
+                __A: #p::ScanValue<#ty>,
+            {
+                #p::ValueStep::step(value, self)
+            }
+        }
+    };
+    (steps, method)
+}
+
+/// Whether a type names a lifetime (as `with_lifetime` replaces them).
+pub(super) fn has_lifetime(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Reference(r) => r.lifetime.is_some() || has_lifetime(&r.elem),
+        syn::Type::Array(a) => has_lifetime(&a.elem),
+        syn::Type::Slice(s) => has_lifetime(&s.elem),
+        syn::Type::Paren(p) => has_lifetime(&p.elem),
+        syn::Type::Group(g) => has_lifetime(&g.elem),
+        syn::Type::Tuple(t) => t.elems.iter().any(has_lifetime),
+        syn::Type::Path(p) => p.path.segments.iter().any(|seg| match &seg.arguments {
+            syn::PathArguments::AngleBracketed(args) => args.args.iter().any(|a| match a {
+                syn::GenericArgument::Lifetime(_) => true,
+                syn::GenericArgument::Type(t) => has_lifetime(t),
+                _ => false,
+            }),
+            _ => false,
+        }),
+        _ => false,
+    }
+}
