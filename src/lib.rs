@@ -180,6 +180,28 @@
 //! errors are unrelated types and every `?` on the second table fails to
 //! convert.
 //!
+//! **Spawning a layer's futures.** Every future of [`Store`] is `Send`. A
+//! layer held at a concrete engine (`AccessLog<rowkey_redb::Table<..>>` in
+//! an application's state) and spawned (`tokio::spawn`, a web handler)
+//! writes its methods as `fn` returning `impl Future + Send` rather than
+//! `async fn`, for a key with a lifetime: rustc cannot prove an
+//! `async fn`'s future `Send` there ("implementation of `Store` is not
+//! general enough", rust-lang/rust#100013), and clippy's `manual_async_fn`
+//! suggests the `async fn` back, so allow it on the impl:
+//!
+//! ```
+//! # use rowkey::{RowKey, Store};
+//! # use std::future::Future;
+//! # #[derive(RowKey)] struct LogEvent<'a> { #[bucket(16)] ts: u64, #[pad(16)] host: &'a str, event: &'a str }
+//! # struct AccessLog<S> { table: S }
+//! #[allow(clippy::manual_async_fn, reason = "spawned at a concrete engine")]
+//! impl<S: Store<LogEvent<'static>, u64>> AccessLog<S> {
+//!     fn count_since(&self, from: u64) -> impl Future<Output = Result<u64, S::Error>> + Send + '_ {
+//!         async move { self.table.count(LogEvent::scan().ts(from..).ranges()?).await }
+//!     }
+//! }
+//! ```
+//!
 //! Every adapter error names the key, and a cell that does not decode as
 //! `V` is an error naming the key and the column, never a skipped row.
 //!

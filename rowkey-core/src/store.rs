@@ -359,7 +359,9 @@ pub fn latest_order<K: RowKey>() -> Order {
 /// ready at their first poll (no runtime needed, any executor runs them).
 /// A synchronous trait would have had to block inside Bigtable's runtime.
 /// Every future is `Send`, so a layer can run on a multi-threaded runtime
-/// and be spawned.
+/// and be spawned; a layer spawned at a concrete engine writes its own
+/// methods as `fn .. -> impl Future + Send` for a key with a lifetime (the
+/// crate documentation's "Spawning a layer's futures" says why).
 ///
 /// Reads merge a salted or bucketed fan-out back into key order (without
 /// the salt or bucket). Values go through [`Codec`]; a cell that does not
