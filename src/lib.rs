@@ -55,7 +55,7 @@
 //! | `K::decode(&bytes)` | the key back, borrowing `&str` / `&[u8]` fields, every salt and bucket checked; also [`DecodeKey`] |
 //! | `K::decode_unverified(&bytes)` | the same without recomputing salts and buckets (no MD5 per row) |
 //! | `K::explain(&bytes)` | the key split into salt, bucket and field segments, printable ([`Explain`]) |
-//! | `K::scan()` | a typed builder: one method per field, in key order; a value continues, a range (`a..b`, `a..=b`, `a..`, `..b`, `..`) ends; `.ranges()` yields [`KeyRange`]s ([`ScanRanges`]) |
+//! | `K::scan()` | a typed builder: one method per field, in key order; a value continues, a range (`a..b`, `a..=b`, `a..`, `..b`, `..`, or a pair of `Bound`s: `(Bound::Excluded(t), Bound::Unbounded)` is "after `t`") ends; `.ranges()` yields [`KeyRange`]s ([`ScanRanges`]) |
 //! | `K::split_keys(n)` | region split points over the keyspace the leading salt or bucket uses ([`split_keys`]) |
 //!
 //! A [`KeyRange`] has HBase `Scan` semantics (start inclusive, stop exclusive,
@@ -103,6 +103,7 @@
 //! }
 //!
 //! let db = rowkey_redb::Redb::in_memory()?;
+//! // let emulator = rowkey_bigtable::Emulator::start()?; // or a real instance: Bigtable::connect
 //! // let db = rowkey_bigtable::Bigtable::emulator(emulator.addr(), "dev", "dev")?;
 //! let events = db.create_table_if_missing::<Event<'static>, u64>("events", &["d"], 16).await?;
 //! events.put(&Event { ts: 1_700_000_000_123, host: "web01" }, &200).await?;

@@ -112,7 +112,8 @@ use syn::{parse_macro_input, DeriveInput};
 /// **The scan builder**, `K::scan()`: one method per field, named after it,
 /// to be called in key order. A value fixes the field and the scan goes on
 /// with the next one; a range (`a..b`, `a..=b`, `a..`, `..b`, `..=b`, `..`, or
-/// a pair of `Bound`s) on a field whose bytes keep value order ends it.
+/// a pair of `Bound`s, such as `(Bound::Excluded(t), Bound::Unbounded)`
+/// for "after `t`") on a field whose bytes keep value order ends it.
 /// `.ranges()` (also `rowkey::ScanBuilder::ranges`) yields
 /// `rowkey::KeyRange<K>`s: one, or one per salt value or bucket the given
 /// fields leave open, with `merge_skip()` for merging their rows back into
