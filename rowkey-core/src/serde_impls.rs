@@ -281,3 +281,56 @@ impl<'de, K: RowKey> Deserialize<'de> for crate::OwnedKeyRange<K> {
         deserialize::<D, alloc::vec::Vec<u8>, Self>(d, K::NAME, crate::OwnedKeyRange::new)
     }
 }
+
+/// A page token ([`Ranges`](crate::Ranges), what `Store::page` hands back
+/// for the next page) as `{ skip: n, ranges: [..] }`, each range as above:
+/// a client can hold it between requests. It names rows of the table, so a
+/// service that hands it out treats what comes back as untrusted (sign it,
+/// or check its ranges lie within the scan the user may read).
+#[cfg(feature = "alloc")]
+impl<K: RowKey> Serialize for crate::Ranges<K> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let ranges: alloc::vec::Vec<&crate::OwnedKeyRange<K>> = self.iter().collect();
+        let mut st = s.serialize_struct("Ranges", 2)?;
+        st.serialize_field("skip", &self.skip())?;
+        st.serialize_field("ranges", &ranges)?;
+        st.end()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'de, K: RowKey> Deserialize<'de> for crate::Ranges<K> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        /// The token's fields, in the order `Serialize` writes them.
+        struct Token<K: RowKey>(PhantomData<K>);
+        impl<'de, K: RowKey> Visitor<'de> for Token<K> {
+            type Value = crate::Ranges<K>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a page token of {}: {{ skip, ranges }}", K::NAME)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                let skip = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let ranges = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                Ok(crate::Ranges::new(ranges, skip))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let (mut skip, mut ranges) = (None, None);
+                while let Some(field) = map.next_key::<alloc::string::String>()? {
+                    match field.as_str() {
+                        "skip" => skip = Some(map.next_value()?),
+                        "ranges" => ranges = Some(map.next_value()?),
+                        other => return Err(de::Error::unknown_field(other, &["skip", "ranges"])),
+                    }
+                }
+                let skip = skip.ok_or_else(|| de::Error::missing_field("skip"))?;
+                let ranges = ranges.ok_or_else(|| de::Error::missing_field("ranges"))?;
+                Ok(crate::Ranges::new(ranges, skip))
+            }
+        }
+        d.deserialize_struct("Ranges", &["skip", "ranges"], Token(PhantomData))
+    }
+}

@@ -32,6 +32,63 @@ impl<K: RowKey> Ranges<K> {
         Ranges { list, skip }
     }
 
+    /// The rows of these ranges that come after `row`, a row key as stored
+    /// (a [`Row`]'s `key`, or `key.to_vec()?`), in the merged order: "load
+    /// more" from a row the caller kept, such as the last one a client was
+    /// shown. Each range of a fan-out resumes after the row rebased onto it
+    /// (the range's salt or bucket, then the row's bytes after its own), so
+    /// the rows of every bucket that sort after it stay. A key stored
+    /// newest first (`#[reverse_ts]`) has its older rows after; read newest
+    /// first from a key stored oldest first, use [`before`](Ranges::before).
+    ///
+    /// ```
+    /// use rowkey::{IntoRanges, Ranges, RowKey};
+    ///
+    /// #[derive(RowKey)]
+    /// struct Message<'a> {
+    ///     #[salt(md5, 2)]
+    ///     #[pad(16)]
+    ///     conversation: &'a str,
+    ///     #[reverse_ts]
+    ///     ts: u64,
+    ///     id: &'a str,
+    /// }
+    ///
+    /// let shown = Message { conversation: "c1", ts: 1_700_000_000_000, id: "m7" }.to_vec()?;
+    /// let all: Ranges<Message<'static>> = Message::scan().conversation("c1").ranges()?.into_ranges()?;
+    /// let older = all.after(&shown)?;
+    /// let earlier = Message { conversation: "c1", ts: 1_699_999_999_000, id: "m1" }.to_vec()?;
+    /// let same_time = Message { conversation: "c1", ts: 1_700_000_000_000, id: "m8" }.to_vec()?;
+    /// assert!(older.iter().any(|r| r.contains(&earlier)));
+    /// assert!(older.iter().any(|r| r.contains(&same_time)));
+    /// assert!(!older.iter().any(|r| r.contains(&shown)));
+    /// # Ok::<(), rowkey::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A `row` shorter than the salt or bucket the ranges merge past.
+    pub fn after(self, row: &[u8]) -> Result<Self, Error> {
+        let mut list = Vec::with_capacity(self.list.len());
+        for range in &self.list {
+            list.extend(range.resume_after_merged(row, self.skip)?);
+        }
+        Ok(Ranges::new(list, self.skip))
+    }
+
+    /// The rows of these ranges that come before `row` in the merged
+    /// order, as [`after`](Ranges::after) for a scan read newest first
+    /// ([`Order::Descending`]).
+    ///
+    /// # Errors
+    /// As `after`.
+    pub fn before(self, row: &[u8]) -> Result<Self, Error> {
+        let mut list = Vec::with_capacity(self.list.len());
+        for range in &self.list {
+            list.extend(range.resume_before_merged(row, self.skip)?);
+        }
+        Ok(Ranges::new(list, self.skip))
+    }
+
     /// How many ranges are left.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -161,3 +161,33 @@ fn rows_longer_than_the_inline_range_go_on_the_heap() {
     );
     assert!(serde_json::from_str::<OwnedKeyRange<SellerOrder>>(&huge).is_err());
 }
+
+/// A page token (`Ranges`) round-trips through a format with its merge
+/// skip, and another key's token does not come back in.
+#[test]
+fn a_page_token_round_trips() {
+    use rowkey::{IntoRanges, Ranges};
+
+    #[derive(RowKey, Debug)]
+    struct Bucketed {
+        #[bucket(4)]
+        ts: u64,
+        id: u32,
+    }
+    let token: Ranges<Bucketed> = Bucketed::scan()
+        .ts(10..20)
+        .ranges()
+        .unwrap()
+        .into_ranges()
+        .unwrap();
+    assert_eq!((token.len(), token.skip()), (4, 1));
+    let json = serde_json::to_string(&token).unwrap();
+    assert!(
+        json.starts_with(r#"{"skip":1,"ranges":[{"key":"Bucketed","#),
+        "{json}"
+    );
+    let back: Ranges<Bucketed> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, token);
+    assert!(serde_json::from_str::<Ranges<Other>>(&json).is_err());
+    assert!(serde_json::from_str::<Ranges<Bucketed>>(r#"{"ranges":[]}"#).is_err());
+}
