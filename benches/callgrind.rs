@@ -100,6 +100,26 @@ const OPS: &[Op] = &[
     ("tsdb/scan/hand", tsdb_scan_hand),
     ("wide_bucket/scan/derived", wide_scan_derived),
     ("wide_bucket/scan/hand", wide_scan_hand),
+    ("text_order/encode/derived", text_encode_derived),
+    ("text_order/encode/hand", text_encode_hand),
+    ("text_order/decode/derived", text_decode_derived),
+    ("text_order/decode/hand", text_decode_hand),
+    ("tsdb_row/encode/derived", tsdb_row_encode_derived),
+    ("tsdb_row/encode/hand", tsdb_row_encode_hand),
+    ("tsdb_row/decode/derived", tsdb_row_decode_derived),
+    ("tsdb_row/decode/hand", tsdb_row_decode_hand),
+    ("trade/encode/derived", trade_encode_derived),
+    ("trade/encode/hand", trade_encode_hand),
+    ("trade/decode/derived", trade_decode_derived),
+    ("trade/decode/hand", trade_decode_hand),
+    ("trade/scan/derived", trade_scan_derived),
+    ("trade/scan/hand", trade_scan_hand),
+    ("blob/encode/derived", blob_encode_derived),
+    ("blob/encode/hand", blob_encode_hand),
+    ("blob/decode/derived", blob_decode_derived),
+    ("blob/decode/hand", blob_decode_hand),
+    ("blob/scan/derived", blob_scan_derived),
+    ("blob/scan/hand", blob_scan_hand),
 ];
 
 #[inline(never)]
@@ -387,5 +407,180 @@ fn wide_scan_hand() {
         for r in hand_scan_wide(k.ts, k.ts + 3_600_000) {
             black_box(&r);
         }
+    }
+}
+
+// The attributes whose bytes the runtime's rules write: `#[decimal]` with
+// `#[delim]`, `#[decimal(W)]`, `#[width]`, `#[desc]`, `Option`, `#[escaped]`.
+
+#[inline(never)]
+fn text_encode_derived() {
+    for k in black_box(INPUTS.text.as_slice()) {
+        let mut buf = [0u8; TEXT_BUF];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn text_encode_hand() {
+    for k in black_box(INPUTS.text.as_slice()) {
+        let mut buf = [0u8; TEXT_BUF];
+        let n = hand_encode_text(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn text_decode_derived() {
+    for k in black_box(ENCODED.text.as_slice()) {
+        black_box(TextOrder::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn text_decode_hand() {
+    for k in black_box(ENCODED.text.as_slice()) {
+        black_box(hand_decode_text(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn tsdb_row_encode_derived() {
+    for k in black_box(INPUTS.tsdb_row.as_slice()) {
+        let mut buf = [0u8; TsdbRow::MAX_LEN];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn tsdb_row_encode_hand() {
+    for k in black_box(INPUTS.tsdb_row.as_slice()) {
+        let mut buf = [0u8; 19];
+        let n = hand_encode_tsdb_row(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn tsdb_row_decode_derived() {
+    for k in black_box(ENCODED.tsdb_row.as_slice()) {
+        black_box(TsdbRow::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn tsdb_row_decode_hand() {
+    for k in black_box(ENCODED.tsdb_row.as_slice()) {
+        black_box(hand_decode_tsdb_row(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn trade_encode_derived() {
+    for k in black_box(INPUTS.trade.as_slice()) {
+        let mut buf = [0u8; Trade::MAX_LEN];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn trade_encode_hand() {
+    for k in black_box(INPUTS.trade.as_slice()) {
+        let mut buf = [0u8; 21];
+        let n = hand_encode_trade(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn trade_decode_derived() {
+    for k in black_box(ENCODED.trade.as_slice()) {
+        black_box(Trade::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn trade_decode_hand() {
+    for k in black_box(ENCODED.trade.as_slice()) {
+        black_box(hand_decode_trade(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn trade_scan_derived() {
+    for k in black_box(INPUTS.trade.as_slice()) {
+        for r in Trade::scan()
+            .account_id(k.account_id)
+            .ts(k.ts..=k.ts + 86_400_000)
+            .ranges()
+            .unwrap()
+        {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn trade_scan_hand() {
+    for k in black_box(INPUTS.trade.as_slice()) {
+        black_box(&hand_scan_trade(k.account_id, k.ts, k.ts + 86_400_000));
+    }
+}
+
+#[inline(never)]
+fn blob_encode_derived() {
+    for k in black_box(INPUTS.blob.as_slice()) {
+        let mut buf = [0u8; BLOB_BUF];
+        let n = k.encode_into(&mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn blob_encode_hand() {
+    for k in black_box(INPUTS.blob.as_slice()) {
+        let mut buf = [0u8; BLOB_BUF];
+        let n = hand_encode_blob(k, &mut buf).unwrap();
+        black_box(&buf[..n]);
+    }
+}
+
+#[inline(never)]
+fn blob_decode_derived() {
+    for k in black_box(ENCODED.blob.as_slice()) {
+        black_box(Blob::decode(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn blob_decode_hand() {
+    for k in black_box(ENCODED.blob.as_slice()) {
+        black_box(hand_decode_blob(k).unwrap());
+    }
+}
+
+#[inline(never)]
+fn blob_scan_derived() {
+    for k in black_box(INPUTS.blob.as_slice()) {
+        let (a, z) = (k.version / 2, k.version / 2 + 1000);
+        for r in Blob::scan()
+            .name(k.name.as_str())
+            .version(a..z)
+            .ranges()
+            .unwrap()
+        {
+            black_box(&r);
+        }
+    }
+}
+
+#[inline(never)]
+fn blob_scan_hand() {
+    for k in black_box(INPUTS.blob.as_slice()) {
+        let (a, z) = (k.version / 2, k.version / 2 + 1000);
+        black_box(&hand_scan_blob(&k.name, a, z).unwrap());
     }
 }

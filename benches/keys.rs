@@ -113,6 +113,68 @@ struct SellerOrder {
     order_no: u64,
 }
 
+/// RowKeyUtil's text key: `regionId + "_" + Long.toString(userId) + "_" +
+/// String.format("%013d", ts)`: variable-width digits joined by `_`, then a
+/// zero-padded millisecond timestamp that sorts as the number does.
+#[derive(RowKey, Debug, PartialEq, Clone, Copy)]
+struct TextOrder {
+    #[decimal]
+    #[delim(b'_')]
+    region: u32,
+    #[decimal]
+    #[delim(b'_')]
+    user_id: u64,
+    #[decimal(13)]
+    ts: u64,
+}
+
+/// A text key's buffer: 10 digits of a u32, 20 of a u64, two `_`, 13 digits
+/// (the derive gives `#[decimal]` fields no maximum width, so no `MAX_LEN`).
+const TEXT_BUF: usize = 10 + 1 + 20 + 1 + 13;
+
+/// OpenTSDB's `tsdb` row: a 3-byte metric UID, the hour's base time in
+/// seconds (4 bytes), then two tag key/value pairs of 3-byte UIDs
+/// (`UniqueId.longToUID`).
+#[derive(RowKey, Debug, PartialEq, Clone, Copy)]
+struct TsdbRow {
+    #[width(3)]
+    metric: u32,
+    base_time: u32,
+    #[width(3)]
+    tagk1: u32,
+    #[width(3)]
+    tagv1: u32,
+    #[width(3)]
+    tagk2: u32,
+    #[width(3)]
+    tagv2: u32,
+}
+
+/// An ordered key as Phoenix lays out `PRIMARY KEY (account_id, trade_ts
+/// DESC, venue_id)`: the newest trade of an account first, then a nullable
+/// venue (a presence byte, `None` first).
+#[derive(RowKey, Debug, PartialEq, Clone, Copy)]
+struct Trade {
+    account_id: u64,
+    #[desc]
+    ts: u64,
+    venue: Option<u32>,
+}
+
+/// OrderedCode's (string, u64) key: an object name escaped and terminated,
+/// then its version, so every version of a name is one contiguous range
+/// whatever bytes the name holds.
+#[derive(RowKey, Debug, PartialEq, Clone)]
+struct Blob {
+    #[escaped]
+    name: String,
+    version: u64,
+}
+
+/// A blob key's buffer: the inputs' names are at most 30 bytes, each
+/// escaping to at most two, then the terminator and the version.
+const BLOB_BUF: usize = 2 * 30 + 2 + 8;
+
 /// A log event's buffer: the key is unbounded (its last field is unpadded),
 /// the inputs' events are at most 40 bytes.
 const LOG_BUF: usize = 1 + 8 + 16 + 64;
@@ -157,6 +219,10 @@ struct Inputs {
     seller: Vec<SellerOrder>,
     tsdb: Vec<Tsdb<'static>>,
     wide: Vec<WideBucket>,
+    text: Vec<TextOrder>,
+    tsdb_row: Vec<TsdbRow>,
+    trade: Vec<Trade>,
+    blob: Vec<Blob>,
 }
 
 static INPUTS: LazyLock<Inputs> = LazyLock::new(|| {
@@ -216,6 +282,57 @@ static INPUTS: LazyLock<Inputs> = LazyLock::new(|| {
             id: r.next(),
         })
         .collect();
+    // Region ids of 1 to 4 digits, user ids of 1 to 20 (every length a
+    // u64 has, its largest included).
+    let text = (0..N)
+        .map(|_| {
+            let region = u32::try_from(r.next() % 10_u64.pow(1 + r.below(4) as u32)).unwrap();
+            let digits = 1 + r.below(20) as u32;
+            let user_id = if digits == 20 {
+                u64::MAX - r.next() % 1_000
+            } else {
+                r.next() % 10_u64.pow(digits)
+            };
+            TextOrder {
+                region,
+                user_id,
+                ts: r.ts(),
+            }
+        })
+        .collect();
+    let uid = |r: &mut Rng| u32::try_from(r.next() % (1 << 24)).unwrap();
+    let tsdb_row = (0..N)
+        .map(|_| TsdbRow {
+            metric: uid(&mut r),
+            base_time: u32::try_from(r.ts() / 1000 / 3600 * 3600).unwrap(),
+            tagk1: uid(&mut r),
+            tagv1: uid(&mut r),
+            tagk2: uid(&mut r),
+            tagv2: uid(&mut r),
+        })
+        .collect();
+    // A quarter of the trades have no venue.
+    let trade = (0..N)
+        .map(|_| Trade {
+            account_id: r.next() % 1_000_000,
+            ts: r.ts(),
+            venue: (r.below(4) != 0).then(|| u32::try_from(r.next() % 10_000).unwrap()),
+        })
+        .collect();
+    // An eighth of the names hold a 0x00 byte, which the key escapes.
+    let blob = (0..N)
+        .map(|_| {
+            let len = 4 + r.below(26);
+            let mut name = r.word(len).to_owned();
+            if r.below(8) == 0 {
+                name.insert(r.below(len as u64), '\0');
+            }
+            Blob {
+                name,
+                version: r.next(),
+            }
+        })
+        .collect();
     Inputs {
         user,
         metric,
@@ -223,6 +340,10 @@ static INPUTS: LazyLock<Inputs> = LazyLock::new(|| {
         seller,
         tsdb,
         wide,
+        text,
+        tsdb_row,
+        trade,
+        blob,
     }
 });
 
@@ -232,6 +353,10 @@ struct Encoded {
     metric: Vec<Vec<u8>>,
     log: Vec<Vec<u8>>,
     seller: Vec<Vec<u8>>,
+    text: Vec<Vec<u8>>,
+    tsdb_row: Vec<Vec<u8>>,
+    trade: Vec<Vec<u8>>,
+    blob: Vec<Vec<u8>>,
     sk_user: Vec<Vec<u8>>,
     sk_metric: Vec<Vec<u8>>,
     sk_log: Vec<Vec<u8>>,
@@ -250,6 +375,10 @@ static ENCODED: LazyLock<Encoded> = LazyLock::new(|| {
         metric: i.metric.iter().map(|k| k.to_vec().unwrap()).collect(),
         log: i.log.iter().map(|k| k.to_vec().unwrap()).collect(),
         seller: i.seller.iter().map(|k| k.to_vec().unwrap()).collect(),
+        text: i.text.iter().map(|k| k.to_vec().unwrap()).collect(),
+        tsdb_row: i.tsdb_row.iter().map(|k| k.to_vec().unwrap()).collect(),
+        trade: i.trade.iter().map(|k| k.to_vec().unwrap()).collect(),
+        blob: i.blob.iter().map(|k| k.to_vec().unwrap()).collect(),
         sk_user: i
             .user
             .iter()
@@ -317,6 +446,22 @@ enum HandError {
         field: &'static str,
         stored: u8,
         computed: u8,
+    },
+    TooManyDigits {
+        field: &'static str,
+        width: usize,
+    },
+    TooWide {
+        field: &'static str,
+        value: u32,
+        width: usize,
+    },
+    NoDelimiter {
+        field: &'static str,
+    },
+    Invalid {
+        field: &'static str,
+        reason: &'static str,
     },
 }
 
@@ -509,6 +654,282 @@ fn hand_decode_seller(b: &[u8]) -> Result<SellerOrder, HandError> {
     })
 }
 
+// Text keys: digits as `Long.toString` and `String.format("%0Wd")` write
+// them, read back only in that form.
+
+/// How many digits `v` has (1 for 0).
+#[inline]
+fn digits_of(v: u64) -> usize {
+    v.checked_ilog10().map_or(1, |l| l as usize + 1)
+}
+
+/// `v`'s digits, right-aligned and zero-padded, filling `out`.
+#[inline]
+fn put_digits(mut v: u64, out: &mut [u8]) {
+    for o in out.iter_mut().rev() {
+        *o = b'0' + (v % 10) as u8;
+        v /= 10;
+    }
+}
+
+/// Digits back to their number: no empty text, no other byte, no leading
+/// zero unless `padded` (one value, one key), nothing over `u64::MAX`.
+#[inline]
+fn parse_digits(field: &'static str, b: &[u8], padded: bool) -> Result<u64, HandError> {
+    let invalid = |reason| HandError::Invalid { field, reason };
+    if b.is_empty() {
+        return Err(invalid("no digits"));
+    }
+    if !padded && b.len() > 1 && b[0] == b'0' {
+        return Err(invalid("leading zero"));
+    }
+    if b.len() > 20 {
+        return Err(invalid("too large"));
+    }
+    let mut v: u64 = 0;
+    for &c in b {
+        if !c.is_ascii_digit() {
+            return Err(invalid("not a digit"));
+        }
+        // 19 digits cannot overflow; the 20th can.
+        v = if b.len() < 20 {
+            v * 10 + u64::from(c - b'0')
+        } else {
+            v.checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(c - b'0')))
+                .ok_or(invalid("too large"))?
+        };
+    }
+    Ok(v)
+}
+
+/// The bytes before the next `_` and the rest after it.
+#[inline]
+fn split_delim<'a>(field: &'static str, b: &'a [u8]) -> Result<(&'a [u8], &'a [u8]), HandError> {
+    let at = b
+        .iter()
+        .position(|&c| c == b'_')
+        .ok_or(HandError::NoDelimiter { field })?;
+    Ok((&b[..at], &b[at + 1..]))
+}
+
+const TEXT_TS_MAX: u64 = 9_999_999_999_999;
+
+fn hand_encode_text(k: &TextOrder, out: &mut [u8; TEXT_BUF]) -> Result<usize, HandError> {
+    if k.ts > TEXT_TS_MAX {
+        return Err(HandError::TooManyDigits {
+            field: "ts",
+            width: 13,
+        });
+    }
+    let region = u64::from(k.region);
+    let (r, u) = (digits_of(region), digits_of(k.user_id));
+    put_digits(region, &mut out[..r]);
+    out[r] = b'_';
+    put_digits(k.user_id, &mut out[r + 1..r + 1 + u]);
+    out[r + 1 + u] = b'_';
+    let len = r + u + 2 + 13;
+    put_digits(k.ts, &mut out[r + u + 2..len]);
+    Ok(len)
+}
+
+fn hand_decode_text(b: &[u8]) -> Result<TextOrder, HandError> {
+    let (region, rest) = split_delim("region", b)?;
+    let region = parse_digits("region", region, false)?;
+    let region = u32::try_from(region).map_err(|_| HandError::Invalid {
+        field: "region",
+        reason: "too large",
+    })?;
+    let (user_id, rest) = split_delim("user_id", rest)?;
+    let user_id = parse_digits("user_id", user_id, false)?;
+    hand_exact_len(rest, 13)?;
+    Ok(TextOrder {
+        region,
+        user_id,
+        ts: parse_digits("ts", rest, true)?,
+    })
+}
+
+// OpenTSDB: 3-byte UIDs.
+
+#[inline]
+fn put_uid(field: &'static str, v: u32, out: &mut [u8]) -> Result<(), HandError> {
+    if v >> 24 != 0 {
+        return Err(HandError::TooWide {
+            field,
+            value: v,
+            width: 3,
+        });
+    }
+    out.copy_from_slice(&v.to_be_bytes()[1..]);
+    Ok(())
+}
+
+#[inline]
+fn uid(b: &[u8]) -> u32 {
+    u32::from_be_bytes([0, b[0], b[1], b[2]])
+}
+
+fn hand_encode_tsdb_row(k: &TsdbRow, out: &mut [u8; 19]) -> Result<usize, HandError> {
+    put_uid("metric", k.metric, &mut out[..3])?;
+    out[3..7].copy_from_slice(&k.base_time.to_be_bytes());
+    put_uid("tagk1", k.tagk1, &mut out[7..10])?;
+    put_uid("tagv1", k.tagv1, &mut out[10..13])?;
+    put_uid("tagk2", k.tagk2, &mut out[13..16])?;
+    put_uid("tagv2", k.tagv2, &mut out[16..19])?;
+    Ok(19)
+}
+
+fn hand_decode_tsdb_row(b: &[u8]) -> Result<TsdbRow, HandError> {
+    hand_exact_len(b, 19)?;
+    Ok(TsdbRow {
+        metric: uid(&b[..3]),
+        base_time: u32::from_be_bytes(b[3..7].try_into().unwrap()),
+        tagk1: uid(&b[7..10]),
+        tagv1: uid(&b[10..13]),
+        tagk2: uid(&b[13..16]),
+        tagv2: uid(&b[16..19]),
+    })
+}
+
+// Ordered keys: a descending timestamp (its bytes inverted) and a nullable
+// venue (presence byte 0 or 1).
+
+fn hand_encode_trade(k: &Trade, out: &mut [u8; 21]) -> Result<usize, HandError> {
+    out[..8].copy_from_slice(&k.account_id.to_be_bytes());
+    out[8..16].copy_from_slice(&(!k.ts).to_be_bytes());
+    match k.venue {
+        None => {
+            out[16] = 0;
+            Ok(17)
+        }
+        Some(v) => {
+            out[16] = 1;
+            out[17..21].copy_from_slice(&v.to_be_bytes());
+            Ok(21)
+        }
+    }
+}
+
+fn hand_decode_trade(b: &[u8]) -> Result<Trade, HandError> {
+    if b.len() < 17 {
+        return Err(HandError::UnexpectedEnd {
+            needed: 17,
+            available: b.len(),
+        });
+    }
+    let venue = match b[16] {
+        0 => {
+            hand_exact_len(b, 17)?;
+            None
+        }
+        1 => {
+            hand_exact_len(b, 21)?;
+            Some(u32::from_be_bytes(b[17..21].try_into().unwrap()))
+        }
+        _ => {
+            return Err(HandError::Invalid {
+                field: "venue",
+                reason: "presence byte neither 0 nor 1",
+            })
+        }
+    };
+    Ok(Trade {
+        account_id: be_u64(&b[..8]),
+        ts: !be_u64(&b[8..16]),
+        venue,
+    })
+}
+
+// OrderedCode strings: 0x00 as 0x00 0xFF, 0xFF as 0xFF 0x00, then 0x00 0x01.
+
+#[inline]
+fn escaped_len(raw: &[u8]) -> usize {
+    raw.len() + raw.iter().filter(|&&c| c == 0x00 || c == 0xFF).count() + 2
+}
+
+/// Writes `raw` escaped and terminated at the front of `out`; returns the
+/// length written (the caller has checked `out` holds `escaped_len`).
+#[inline]
+fn put_escaped(raw: &[u8], out: &mut [u8]) -> usize {
+    let mut o = 0;
+    for &c in raw {
+        out[o] = c;
+        o += 1;
+        if c == 0x00 || c == 0xFF {
+            out[o] = !c;
+            o += 1;
+        }
+    }
+    out[o..o + 2].copy_from_slice(&[0x00, 0x01]);
+    o + 2
+}
+
+/// Reads an escaped string at the front of `b`: its escapes checked, the
+/// value unescaped, UTF-8 checked; returns it and the bytes after the
+/// terminator.
+#[inline]
+fn take_escaped_str<'a>(field: &'static str, b: &'a [u8]) -> Result<(String, &'a [u8]), HandError> {
+    let mut raw = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == 0x00 || c == 0xFF {
+            let next = b.get(i + 1).copied();
+            match (c, next) {
+                (0x00, Some(0x01)) => {
+                    let s = String::from_utf8(raw).map_err(|e| HandError::InvalidUtf8 {
+                        field,
+                        valid_up_to: e.utf8_error().valid_up_to(),
+                    })?;
+                    return Ok((s, &b[i + 2..]));
+                }
+                (0x00, Some(0xFF)) | (0xFF, Some(0x00)) => i += 2,
+                (_, None) => break,
+                _ => {
+                    return Err(HandError::Invalid {
+                        field,
+                        reason: "broken escape",
+                    })
+                }
+            }
+        } else {
+            i += 1;
+        }
+        raw.push(c);
+    }
+    Err(HandError::Invalid {
+        field,
+        reason: "no terminator",
+    })
+}
+
+fn hand_encode_blob(k: &Blob, out: &mut [u8]) -> Result<usize, HandError> {
+    let name = k.name.as_bytes();
+    let len = escaped_len(name) + 8;
+    if len > 32767 {
+        return Err(HandError::KeyTooLong { len });
+    }
+    if out.len() < len {
+        return Err(HandError::BufferTooSmall {
+            needed: len,
+            available: out.len(),
+        });
+    }
+    let n = put_escaped(name, out);
+    out[n..len].copy_from_slice(&k.version.to_be_bytes());
+    Ok(len)
+}
+
+fn hand_decode_blob(b: &[u8]) -> Result<Blob, HandError> {
+    let (name, rest) = take_escaped_str("name", b)?;
+    hand_exact_len(rest, 8)?;
+    Ok(Blob {
+        name,
+        version: be_u64(rest),
+    })
+}
+
 // Hand-written scan ranges: start row inclusive, stop row exclusive, on the
 // stack, shaped as `KeyRange` is.
 
@@ -633,6 +1054,35 @@ fn hand_scan_wide(a: u64, b: u64) -> impl Iterator<Item = HandRange<{ WideBucket
     })
 }
 
+/// `Trade::scan().account_id(a).ts(t1..=t2)`: descending, so the stored
+/// bounds swap (inverted), and the stop row is the upper one incremented.
+fn hand_scan_trade(account: u64, t1: u64, t2: u64) -> HandRange<{ Trade::SCAN_CAP }> {
+    let mut start = [0u8; 16];
+    start[..8].copy_from_slice(&account.to_be_bytes());
+    let mut stop = start;
+    start[8..].copy_from_slice(&(!t2).to_be_bytes());
+    stop[8..].copy_from_slice(&(!t1).to_be_bytes());
+    let stop_len = increment(&mut stop);
+    HandRange::new(&start, &stop[..stop_len])
+}
+
+/// `Blob::scan().name(n).version(a..b)`.
+fn hand_scan_blob(name: &str, a: u64, b: u64) -> Result<HandRange<{ Blob::SCAN_CAP }>, HandError> {
+    let mut start = [0u8; BLOB_BUF];
+    let len = escaped_len(name.as_bytes()) + 8;
+    if len > BLOB_BUF {
+        return Err(HandError::BufferTooSmall {
+            needed: len,
+            available: BLOB_BUF,
+        });
+    }
+    let n = put_escaped(name.as_bytes(), &mut start);
+    let mut stop = start;
+    start[n..len].copy_from_slice(&a.to_be_bytes());
+    stop[n..len].copy_from_slice(&b.to_be_bytes());
+    Ok(HandRange::new(&start[..len], &stop[..len]))
+}
+
 // ---------------------------------------------------------------- Java-style
 
 /// `DigestUtils.md5Hex(value)`: the whole digest as a hex `String`.
@@ -713,6 +1163,43 @@ fn check_baselines() {
         assert_eq!(hand_decode_seller(bytes).unwrap(), *k);
         assert_eq!(SellerOrder::decode(bytes).unwrap(), *k);
     }
+    for (k, bytes) in i.text.iter().zip(&e.text) {
+        let mut buf = [0u8; TEXT_BUF];
+        let n = hand_encode_text(k, &mut buf).unwrap();
+        assert_eq!(&buf[..n], &bytes[..]);
+        assert_eq!(hand_decode_text(bytes).unwrap(), *k);
+        assert_eq!(TextOrder::decode(bytes).unwrap(), *k);
+    }
+    for (k, bytes) in i.tsdb_row.iter().zip(&e.tsdb_row) {
+        let mut buf = [0u8; 19];
+        hand_encode_tsdb_row(k, &mut buf).unwrap();
+        assert_eq!(&buf[..], &bytes[..]);
+        assert_eq!(hand_decode_tsdb_row(bytes).unwrap(), *k);
+        assert_eq!(TsdbRow::decode(bytes).unwrap(), *k);
+    }
+    for (k, bytes) in i.trade.iter().zip(&e.trade) {
+        let mut buf = [0u8; 21];
+        let n = hand_encode_trade(k, &mut buf).unwrap();
+        assert_eq!(&buf[..n], &bytes[..]);
+        assert_eq!(hand_decode_trade(bytes).unwrap(), *k);
+        assert_eq!(Trade::decode(bytes).unwrap(), *k);
+    }
+    for (k, bytes) in i.blob.iter().zip(&e.blob) {
+        let mut buf = [0u8; BLOB_BUF];
+        let n = hand_encode_blob(k, &mut buf).unwrap();
+        assert_eq!(&buf[..n], &bytes[..]);
+        assert_eq!(hand_decode_blob(bytes).unwrap(), *k);
+        assert_eq!(Blob::decode(bytes).unwrap(), *k);
+    }
+    // Both refuse what the other refuses: a value over its width.
+    let mut wide = i.text[0];
+    wide.ts = TEXT_TS_MAX + 1;
+    assert!(hand_encode_text(&wide, &mut [0; TEXT_BUF]).is_err());
+    assert!(wide.to_vec().is_err());
+    let mut wide = i.tsdb_row[0];
+    wide.tagv2 = 1 << 24;
+    assert!(hand_encode_tsdb_row(&wide, &mut [0; 19]).is_err());
+    assert!(wide.to_vec().is_err());
     // Scan ranges: the hand-written rows are the derived ones.
     for k in &i.user {
         let (a, b) = (k.order_id / 2, k.order_id / 2 + 1000);
@@ -779,6 +1266,32 @@ fn check_baselines() {
             assert_eq!(d.start(), &h.start[..h.start_len]);
             assert_eq!(d.stop(), Some(&h.stop[..h.stop_len]));
         }
+    }
+    for k in &i.trade {
+        let (t1, t2) = (k.ts, k.ts + 86_400_000);
+        let d: Vec<_> = Trade::scan()
+            .account_id(k.account_id)
+            .ts(t1..=t2)
+            .ranges()
+            .unwrap()
+            .collect();
+        let h = hand_scan_trade(k.account_id, t1, t2);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].start(), &h.start[..h.start_len]);
+        assert_eq!(d[0].stop(), Some(&h.stop[..h.stop_len]));
+    }
+    for k in &i.blob {
+        let (a, b) = (k.version / 2, k.version / 2 + 1000);
+        let d: Vec<_> = Blob::scan()
+            .name(k.name.as_str())
+            .version(a..b)
+            .ranges()
+            .unwrap()
+            .collect();
+        let h = hand_scan_blob(&k.name, a, b).unwrap();
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].start(), &h.start[..h.start_len]);
+        assert_eq!(d[0].stop(), Some(&h.stop[..h.stop_len]));
     }
     for k in &i.wide {
         let (a, b) = (k.ts, k.ts + 3_600_000);
