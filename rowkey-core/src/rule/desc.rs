@@ -23,6 +23,11 @@ impl<V: ?Sized, B: Body<V>> Body<V> for Desc<B> {
     const SEARCH_DELIM: Option<bool> = B::SEARCH_DELIM;
 
     #[inline(always)]
+    fn may_hold(byte: u8) -> bool {
+        B::may_hold(byte)
+    }
+
+    #[inline(always)]
     fn ends_with(v: &V, byte: u8) -> Option<bool> {
         B::ends_with(v, byte)
     }

@@ -64,6 +64,14 @@ pub trait Body<V: ?Sized>: BodyLen<V> {
     /// an escaped body never.
     const SEARCH_DELIM: Option<bool> = None;
 
+    /// Whether the body can hold `byte` at all: a `#[delim]` byte it never
+    /// holds (digits are only `0`-`9`) needs no search.
+    #[inline(always)]
+    fn may_hold(byte: u8) -> bool {
+        let _ = byte;
+        true
+    }
+
     /// Whether the body ends in `byte`, when the value can tell without
     /// being written (see `KeyPart::body_ends_with`).
     fn ends_with(v: &V, byte: u8) -> Option<bool>;
@@ -211,7 +219,7 @@ where
             Some(search) => search,
             None => V::WIDTH.is_none() && !V::SELF_DELIMITING,
         };
-        if search {
+        if search && B::may_hold(byte) {
             check_no_delim(&buf[body_at..body_at + blen], byte)
                 .__rowkey_in_field::<KNOWN>(key, field)?;
         }

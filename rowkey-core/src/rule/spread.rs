@@ -22,6 +22,11 @@ impl<V: SpreadValue, B: Body<V>, const N: u32> Body<V> for Spread<N, B> {
     const SEARCH_DELIM: Option<bool> = B::SEARCH_DELIM;
 
     #[inline(always)]
+    fn may_hold(byte: u8) -> bool {
+        B::may_hold(byte)
+    }
+
+    #[inline(always)]
     fn ends_with(v: &V, byte: u8) -> Option<bool> {
         B::ends_with(v, byte)
     }
