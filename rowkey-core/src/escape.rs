@@ -108,16 +108,11 @@ pub fn write_escaped(raw: &[u8], out: &mut [u8]) {
     for &b in raw {
         out[o] = b;
         o += 1;
-        match b {
-            0x00 => {
-                out[o] = 0xFF;
-                o += 1;
-            }
-            0xFF => {
-                out[o] = 0x00;
-                o += 1;
-            }
-            _ => {}
+        // Each escape byte is its byte inverted (0x00 0xFF, 0xFF 0x00):
+        // one test, `b - 1 >= 0xFE`, where a match took two per byte.
+        if b == 0x00 || b == 0xFF {
+            out[o] = !b;
+            o += 1;
         }
     }
     out[o] = 0x00;
