@@ -77,7 +77,7 @@ pub fn escaped_len(raw: &[u8]) -> usize {
 /// at a time cost 110 instructions per ask for a 17-byte name (callgrind,
 /// benches/keys.rs `blob`), about what a hand-written encoder pays once.
 #[inline]
-fn count_escapes(raw: &[u8]) -> usize {
+pub(crate) fn count_escapes(raw: &[u8]) -> usize {
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
     const ONES: u64 = 0x0101_0101_0101_0101;
     // 0x80 in exactly the zero bytes of `x`: no carry crosses a byte, as
