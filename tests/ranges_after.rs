@@ -35,8 +35,16 @@ fn check<K: RowKey>(all: &Ranges<K>, keys: &[Vec<u8>]) {
         let after = all.clone().after(cursor).unwrap();
         let before = all.clone().before(cursor).unwrap();
         for k in keys {
-            assert_eq!(held(&after, k), k[skip..] > cursor[skip..], "after {cursor:?}: {k:?}");
-            assert_eq!(held(&before, k), k[skip..] < cursor[skip..], "before {cursor:?}: {k:?}");
+            assert_eq!(
+                held(&after, k),
+                k[skip..] > cursor[skip..],
+                "after {cursor:?}: {k:?}"
+            );
+            assert_eq!(
+                held(&before, k),
+                k[skip..] < cursor[skip..],
+                "before {cursor:?}: {k:?}"
+            );
             assert!(after.iter().filter(|r| r.contains(k)).count() <= 1);
         }
     }

@@ -278,7 +278,8 @@ mod tests {
                                 bad[lead + first + 1] = 0x02 ^ mask;
                                 assert!(take_escaped(&bad, &mut lead.clone(), mask).is_err());
                             }
-                            assert!(take_escaped(&key[..lead + n - 1], &mut lead.clone(), mask).is_err());
+                            assert!(take_escaped(&key[..lead + n - 1], &mut lead.clone(), mask)
+                                .is_err());
                         }
                     }
                 }

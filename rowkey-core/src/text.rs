@@ -169,7 +169,7 @@ pub fn write_decimal(value: u128, out: &mut [u8]) {
 ///
 /// Inlined: out of line, each field paid a call returning a `u128` through
 /// memory, and a `#[decimal(W)]` field's loop did not unroll to its W
-/// digits (RowKeyUtil's text key decoded in 538 instructions against a
+/// digits (the `RowKeyUtil` text key decoded in 538 instructions against a
 /// hand-written 433, callgrind).
 #[inline]
 pub fn parse_decimal(bytes: &[u8], padded: bool) -> Result<u128, ErrorKind> {
