@@ -1191,7 +1191,8 @@ fn check_baselines() {
         assert_eq!(hand_decode_blob(bytes).unwrap(), *k);
         assert_eq!(Blob::decode(bytes).unwrap(), *k);
     }
-    // Both refuse what the other refuses: a value over its width.
+    // Both refuse what the other refuses: on encode, a value over its
+    // width.
     let mut wide = i.text[0];
     wide.ts = TEXT_TS_MAX + 1;
     assert!(hand_encode_text(&wide, &mut [0; TEXT_BUF]).is_err());
@@ -1200,6 +1201,53 @@ fn check_baselines() {
     wide.tagv2 = 1 << 24;
     assert!(hand_encode_tsdb_row(&wide, &mut [0; 19]).is_err());
     assert!(wide.to_vec().is_err());
+    // And on decode, what no encode writes.
+    for bad in [
+        &b"07_1_0000000000001"[..],
+        b"7_01_0000000000001",
+        b"7_1a_0000000000001",
+        b"7_1_000000000001",
+        b"7_1_00000000000012",
+        b"7_1_000000000000a",
+        b"7-1_0000000000001",
+        b"_1_0000000000001",
+        b"4294967296_1_0000000000001",
+        b"7_18446744073709551616_0000000000001",
+    ] {
+        assert!(hand_decode_text(bad).is_err(), "{bad:?}");
+        assert!(TextOrder::decode(bad).is_err(), "{bad:?}");
+    }
+    let row = &e.tsdb_row[0];
+    for bad in [&row[..18], &[row.as_slice(), &[0]].concat()] {
+        assert!(hand_decode_tsdb_row(bad).is_err());
+        assert!(TsdbRow::decode(bad).is_err());
+    }
+    let (some, none) = (
+        e.trade.iter().find(|b| b.len() == 21).unwrap(),
+        e.trade.iter().find(|b| b.len() == 17).unwrap(),
+    );
+    let mut presence = none.clone();
+    presence[16] = 2;
+    for bad in [&some[..20], &none[..16], &some[..17], &presence[..]] {
+        assert!(hand_decode_trade(bad).is_err(), "{bad:?}");
+        assert!(Trade::decode(bad).is_err(), "{bad:?}");
+    }
+    let escaped = e.blob.iter().find(|b| b.contains(&0xFF)).unwrap();
+    let at = escaped.iter().position(|&b| b == 0xFF).unwrap();
+    let mut broken = escaped.clone();
+    broken[at] = 0x02;
+    let mut cut = e.blob[0].clone();
+    cut.truncate(cut.len() - 9);
+    let utf8 = [&[0x61, 0xC3, 0x00, 0x01][..], &[0; 8]].concat();
+    for bad in [
+        &broken[..],
+        &cut[..],
+        &utf8[..],
+        &escaped[..escaped.len() - 1],
+    ] {
+        assert!(hand_decode_blob(bad).is_err(), "{bad:?}");
+        assert!(Blob::decode(bad).is_err(), "{bad:?}");
+    }
     // Scan ranges: the hand-written rows are the derived ones.
     for k in &i.user {
         let (a, b) = (k.order_id / 2, k.order_id / 2 + 1000);
