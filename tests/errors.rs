@@ -406,6 +406,59 @@ fn encode_contains_delimiter() {
     );
 }
 
+/// `#[decimal]` digits are searched for the delimiter only when it is a
+/// digit: a `_` is never found in them, a `5` is (through `#[spread]`'s
+/// rule too).
+#[derive(RowKey, Debug, PartialEq)]
+struct DigitDelim {
+    #[decimal]
+    #[delim(b'5')]
+    a: u64,
+    #[spread(1000)]
+    #[decimal]
+    #[delim(b'7')]
+    b: u32,
+    c: u8,
+}
+
+#[test]
+fn decimal_digits_holding_a_digit_delimiter_are_refused() {
+    let err = DigitDelim {
+        a: 1151,
+        b: 1,
+        c: 0,
+    }
+    .to_vec()
+    .unwrap_err();
+    check(
+        &err,
+        "DigitDelim",
+        Some("a"),
+        &ErrorKind::ContainsDelimiter {
+            byte: b'5',
+            index: 2,
+        },
+    );
+    let err = DigitDelim { a: 1, b: 970, c: 0 }.to_vec().unwrap_err();
+    check(
+        &err,
+        "DigitDelim",
+        Some("b"),
+        &ErrorKind::ContainsDelimiter {
+            byte: b'7',
+            index: 1,
+        },
+    );
+    let key = DigitDelim {
+        a: 1234,
+        b: 90,
+        c: 3,
+    };
+    let bytes = key.to_vec().unwrap();
+    assert_eq!(bytes, b"12345907\x03");
+    assert_eq!(DigitDelim::decode(&bytes).unwrap(), key);
+}
+
 #[test]
 fn encode_reversed_value_containing_delimiter() {
     // The index is in the value as the caller wrote it, not in the reversed
