@@ -17,6 +17,14 @@
 //! - `md5_floor`: the MD5 of the salted field alone, the floor for salted keys;
 //! - `storekey`: storekey's encoding of the same fields (no salt, no padding).
 //!
+//! Four more layouts, measured by `scripts/callgrind-table.sh` only (encode,
+//! decode, and scan where the layout has an order to scan), cover the
+//! attributes whose bytes the runtime's rules write: `TextOrder`
+//! (`#[decimal]` with `#[delim(b'_')]`, `#[decimal(13)]`), `TsdbRow`
+//! (`#[width(3)]` UIDs), `Trade` (`#[desc]`, `Option<u32>`) and `Blob`
+//! (`#[escaped]`), each against a hand-written baseline with the same
+//! refusals.
+//!
 //! Every benchmark runs over the same 256 varied inputs per iteration (a
 //! sample's time is for 256 keys; divan prints the per-key rate beside it),
 //! so neither side gains from constant folding or one predictable branch.
