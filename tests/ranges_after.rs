@@ -78,5 +78,12 @@ fn after_and_before_across_a_struct_level_salt() {
 #[test]
 fn a_row_shorter_than_the_salt_is_refused() {
     let all: Ranges<Visit<'static>> = Visit::scan().ranges().unwrap().into_ranges().unwrap();
-    assert!(all.after(b"").is_err());
+    for refused in [all.clone().after(b""), all.before(b"")] {
+        let err = refused.unwrap_err().to_string();
+        assert!(err.starts_with("Visit"), "{err}");
+        assert!(
+            err.contains("shorter than the key's salt or bucket"),
+            "{err}"
+        );
+    }
 }

@@ -24,6 +24,9 @@ pub struct Ranges<K: RowKey> {
     skip: usize,
 }
 
+/// `OwnedKeyRange::resume_after_merged` or `resume_before_merged`.
+type Resume<K> = fn(&OwnedKeyRange<K>, &[u8], usize) -> Result<Option<OwnedKeyRange<K>>, Error>;
+
 impl<K: RowKey> Ranges<K> {
     /// Ranges in key order (sorted, disjoint: a scan's), merged by the key
     /// after its first `skip` bytes.
@@ -66,13 +69,10 @@ impl<K: RowKey> Ranges<K> {
     /// ```
     ///
     /// # Errors
-    /// A `row` shorter than the salt or bucket the ranges merge past.
+    /// A `row` shorter than the salt or bucket the ranges merge past (not
+    /// a stored key of `K`), naming the key.
     pub fn after(self, row: &[u8]) -> Result<Self, Error> {
-        let mut list = Vec::with_capacity(self.list.len());
-        for range in &self.list {
-            list.extend(range.resume_after_merged(row, self.skip)?);
-        }
-        Ok(Ranges::new(list, self.skip))
+        self.resumed(row, OwnedKeyRange::resume_after_merged)
     }
 
     /// The rows of these ranges that come before `row` in the merged
@@ -82,9 +82,23 @@ impl<K: RowKey> Ranges<K> {
     /// # Errors
     /// As `after`.
     pub fn before(self, row: &[u8]) -> Result<Self, Error> {
+        self.resumed(row, OwnedKeyRange::resume_before_merged)
+    }
+
+    /// Each range resumed past `row` by `resume`; the ranges nothing is
+    /// left of drop out.
+    fn resumed(self, row: &[u8], resume: Resume<K>) -> Result<Self, Error> {
+        if row.len() < self.skip {
+            return Err(Error::key(
+                K::NAME,
+                crate::ErrorKind::Invalid {
+                    reason: "the row to resume from is shorter than the key's salt or bucket:                              pass a stored row key of this key type (a Row's key, or to_vec())",
+                },
+            ));
+        }
         let mut list = Vec::with_capacity(self.list.len());
         for range in &self.list {
-            list.extend(range.resume_before_merged(row, self.skip)?);
+            list.extend(resume(range, row, self.skip)?);
         }
         Ok(Ranges::new(list, self.skip))
     }
