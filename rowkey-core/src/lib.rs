@@ -28,6 +28,7 @@ mod elements;
 mod error;
 mod escape;
 mod external;
+mod fields;
 mod hotspot;
 mod java_hash;
 pub mod layout;
@@ -330,6 +331,12 @@ pub trait RowKey: Sized {
     /// row bounds (`__private::scan_row_bound_upto`), once for every key.
     #[doc(hidden)]
     const __SCAN_WIDTHS: &'static [Option<usize>] = &[];
+
+    /// The exact width of each slot, as `__SCAN_WIDTHS` (the same unless
+    /// an `Option` field's varies): a field's constant offset in
+    /// `encode_into` when every width before it is fixed.
+    #[doc(hidden)]
+    const __WIDTHS: &'static [Option<usize>] = Self::__SCAN_WIDTHS;
 
     /// The index of the first `Option` field, `usize::MAX` for none: a
     /// range after it has no static prefix bound (its `None` is one byte).

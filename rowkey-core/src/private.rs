@@ -36,6 +36,7 @@ pub use crate::checks::{
 pub use crate::rule::bucket::bucket_width;
 pub use crate::rule::frame::take;
 
+pub use crate::fields::*;
 pub use crate::rule::reverse_ts::read_u64;
 pub use crate::rule::salt::{md5_hex_joined_into, salt_part, SaltPart};
 pub use crate::scan::cut::{cut_bounds, cut_option_bounds, fit_bounds, Cut, CutBound};

@@ -153,6 +153,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let checks = checks_fn(&g);
     let spread_items = crate::scan::spread_items(&g.layouts, p, &g.ty_static);
     let candidates = crate::spread::candidates(&g);
+    let aliases = crate::fields::listed(&g).then(|| crate::fields::aliases(&g));
     quote! {
         #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
         const _: () = {
@@ -162,6 +163,7 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             use #krate::__private as #p;
             #import
             #widths
+            #aliases
             #scan_builder
             #row_key
             #inherent
@@ -263,8 +265,15 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
             .map(|l| encode_field(l, p, name, &g.w_exact))
             .collect()
     };
-    let encode = encode_body(p, name, multi_width, &encode_fields, &g.multi.0);
-    let encoded_len = if phoenix {
+    let listed = crate::fields::listed(g);
+    let encode = if listed {
+        crate::fields::encode_into(g)
+    } else {
+        encode_body(p, name, multi_width, &encode_fields, &g.multi.0)
+    };
+    let encoded_len = if listed {
+        crate::fields::encoded_len(g)
+    } else if phoenix {
         crate::phoenix::encoded_len(&g.layouts, p, multi_width)
     } else {
         quote!(#(#len_terms)+*)
@@ -287,12 +296,19 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     };
     let time = time_field(g);
     let layout = crate::layout::layout_const(g);
+    // The field list's constant offsets read the exact widths, which only
+    // an `Option` slot's makes differ from the widest.
+    let exact_widths = (listed && g.static_max.is_some()).then(|| {
+        let w = &g.w_exact;
+        quote!(const __WIDTHS: &'static [#p::Option<#p::usize>] = &#w;)
+    });
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
             const NAME: &'static str = #name;
             // `MAX_WIDTH` and `SCAN_CAP`: the trait's defaults, from these.
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
+            #exact_widths
             #spread
             #first_option
             #bucket
@@ -395,6 +411,23 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
             }
         }
     });
+    let read = if crate::fields::listed(g) {
+        crate::fields::walk(g, n)
+    } else {
+        quote! {
+            #sink
+            let mut __pos: #p::usize = 0;
+            let mut __seg: #p::usize = 0;
+            #decode_multi_head
+            #reader
+            #(#decode_fields)*
+            #decode_multi_tail
+            // Named after the last field: where the key should have ended.
+            #p::check_trailing(__in, __pos, #name, #last_field)?;
+            let _ = __seg;
+            #build
+        }
+    };
     quote! {
         #[automatically_derived]
         impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
@@ -448,17 +481,7 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
                 __in: &'__rowkey_de [#p::u8],
                 __segs: &mut [#p::Segment; #n],
             ) -> #p::Result<#walk_ty, #p::Error> {
-                #sink
-                let mut __pos: #p::usize = 0;
-                let mut __seg: #p::usize = 0;
-                #decode_multi_head
-                #reader
-                #(#decode_fields)*
-                #decode_multi_tail
-                // Named after the last field: where the key should have ended.
-                #p::check_trailing(__in, __pos, #name, #last_field)?;
-                let _ = __seg;
-                #build
+                #read
             }
         }
     }

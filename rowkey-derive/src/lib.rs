@@ -31,6 +31,7 @@ mod decode;
 mod encode;
 mod expand;
 mod fallback;
+mod fields;
 mod keypart;
 mod layout;
 mod max_len;

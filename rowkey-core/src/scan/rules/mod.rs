@@ -24,7 +24,7 @@ pub use decimal::{AnyDigits, Digits};
 pub use desc::Desc;
 pub use escaped::Escaped;
 pub use key_salt::{DropLast, Hashed, StripPad, Whole};
-pub use plain::{Delim, Fit, Fixed, Open, Pad, Text};
+pub use plain::{Delim, Fit, Fixed, Frame, Open, Pad, Text};
 pub use reverse::Reverse;
 pub use reverse_ts::{
     range_reverse_ts, reverse_ts_bounds, reverse_ts_lower, reverse_ts_upper, RevTs,
