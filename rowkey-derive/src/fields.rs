@@ -120,26 +120,20 @@ pub(crate) fn encode_into(g: &Gen) -> TokenStream {
     }
 }
 
-/// Decode's walk: each group read, trailing bytes refused, the key built.
+/// Decode's walk: each field read, trailing bytes refused, the key built.
 pub(crate) fn walk(g: &Gen, segments: usize) -> TokenStream {
     let p = &g.p;
     let de = Lifetime::new("'__rowkey_de", Span::call_site());
-    let calls = g.layouts.chunks(GROUP).map(|group| {
-        let f = format_ident!("read{}", group.len());
-        let rules = group.iter().map(|l| named(g, l, Some(&de)));
-        let vars = group.iter().map(|l| format_ident!("__v{}", l.index));
-        quote! {
-            let (#(#vars,)*) = #p::#f::<Self, VERIFY, #segments, #(#rules),*>(
-                __in, &mut __pos, __segs, &mut __seg,
-            )?;
-        }
+    let reads = g.layouts.iter().map(|l| {
+        let (rule, var) = (named(g, l, Some(&de)), format_ident!("__v{}", l.index));
+        quote!(let #var = __w.read::<#rule>()?;)
     });
     let fields = g.layouts.iter().map(|l| l.field.ident);
     let vars = g.layouts.iter().map(|l| format_ident!("__v{}", l.index));
     quote! {
-        let (mut __pos, mut __seg) = (0, 0);
-        #(#calls)*
-        #p::read_end::<Self>(__in, __pos)?;
+        let mut __w = #p::Walker::<Self, VERIFY, #segments>::new(__in, __segs);
+        #(#reads)*
+        __w.end()?;
         #p::Ok(Self { #(#fields: #vars),* })
     }
 }
