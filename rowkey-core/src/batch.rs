@@ -65,6 +65,20 @@ impl SaltSink for NoSink {
     }
 }
 
+// The queue as the walker holds it, borrowed from the batch.
+impl<S: SaltSink + ?Sized> SaltSink for &mut S {
+    #[inline(always)]
+    fn defer_check(
+        &mut self,
+        field: &'static str,
+        at: usize,
+        k: usize,
+        parts: &[(usize, usize)],
+    ) -> bool {
+        (**self).defer_check(field, at, k, parts)
+    }
+}
+
 impl SaltSink for DeferredSalts {
     #[inline(always)]
     fn defer_check(

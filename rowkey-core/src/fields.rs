@@ -12,11 +12,11 @@
 //! a rule does not fit is reported on that argument, which the derive
 //! spans on the field.
 
-use crate::__private::{check_trailing, offset_of, NoSink, Presence};
+use crate::__private::{check_trailing, offset_of, DeferredSalts, NoSink, Presence, SaltSink};
 use crate::rule::{
     field_len, option_len, read_field, read_option, write_field, write_option, AnyDigits, Body,
     BodyLen, Desc, Digits, Escaped, Number, Part, Prefix, PrefixWidth, ReadPrefix, Restored, Rev,
-    RevTs, Sorted, Twos, Width,
+    RevTs, Salt, SaltDelim, Sorted, Stored, Twos, Width,
 };
 use crate::scan::rules::{Delim, Fixed, Frame, Open, Pad};
 use crate::slot::{Frame as SlotFrame, Measure, PlainRead};
@@ -238,11 +238,12 @@ pub trait ReadRule<'de, K: RowKey>: Value {
     ///
     /// # Errors
     /// The first refusal, named after the field.
-    fn read<const VERIFY: bool, const N: usize>(
+    fn read<const VERIFY: bool, const N: usize, S: SaltSink>(
         input: &'de [u8],
         pos: &mut usize,
         segs: &mut [Segment; N],
         seg: &mut usize,
+        sink: &mut S,
     ) -> Result<Self::V, Error>;
 }
 
@@ -294,20 +295,21 @@ where
     F: ReadFrame,
 {
     #[inline(always)]
-    fn read<const VERIFY: bool, const N: usize>(
+    fn read<const VERIFY: bool, const N: usize, S: SaltSink>(
         input: &'de [u8],
         pos: &mut usize,
         segs: &mut [Segment; N],
         seg: &mut usize,
+        sink: &mut S,
     ) -> Result<V, Error> {
-        read_field::<V, P, VERIFY, NoSink, N>(
+        read_field::<V, P, VERIFY, S, N>(
             input,
             pos,
             const { plain_read::<V, B, F>() },
             B::read,
             segs,
             seg,
-            &mut NoSink,
+            sink,
             K::NAME,
             const { crate::scan::rules::field_name::<K>(I) },
         )
@@ -357,11 +359,12 @@ where
     F: ReadFrame,
 {
     #[inline(always)]
-    fn read<const VERIFY: bool, const N: usize>(
+    fn read<const VERIFY: bool, const N: usize, S: SaltSink>(
         input: &'de [u8],
         pos: &mut usize,
         segs: &mut [Segment; N],
         seg: &mut usize,
+        _: &mut S,
     ) -> Result<Option<T>, Error> {
         read_option::<T, N>(
             input,
@@ -403,15 +406,17 @@ pub fn read_end<K: RowKey>(input: &[u8], pos: usize) -> Result<(), Error> {
     check_trailing(input, pos, K::NAME, last)
 }
 
-/// Decode's walk over a key's bytes: where it is, and the segments it has
-/// recorded. The derive reads each field through it, one call per field
-/// (measured: a group read returning a tuple cost 2 to 4 instructions per
-/// key more, the tuple kept in registers across the group).
-pub struct Walker<'de, 's, K, const VERIFY: bool, const N: usize> {
+/// Decode's walk over a key's bytes: where it is, the segments it has
+/// recorded, and where its salt checks go (`NoSink`: checked where read;
+/// batch verification queues them). The derive reads each field through
+/// it, one call per field (measured: a group read returning a tuple cost 2
+/// to 4 instructions per key more).
+pub struct Walker<'de, 's, K, const VERIFY: bool, const N: usize, S = NoSink> {
     input: &'de [u8],
     pos: usize,
     segs: &'s mut [Segment; N],
     seg: usize,
+    sink: S,
     key: PhantomData<K>,
 }
 
@@ -419,11 +424,22 @@ impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize> Walker<'de, 's, K, 
     /// A walk from the key's first byte.
     #[inline(always)]
     pub fn new(input: &'de [u8], segs: &'s mut [Segment; N]) -> Self {
+        Self::with_sink(input, segs, NoSink)
+    }
+}
+
+impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize, S: SaltSink>
+    Walker<'de, 's, K, VERIFY, N, S>
+{
+    /// A walk from the key's first byte whose salt checks go to `sink`.
+    #[inline(always)]
+    pub fn with_sink(input: &'de [u8], segs: &'s mut [Segment; N], sink: S) -> Self {
         Walker {
             input,
             pos: 0,
             segs,
             seg: 0,
+            sink,
             key: PhantomData,
         }
     }
@@ -434,7 +450,29 @@ impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize> Walker<'de, 's, K, 
     /// The field's refusal.
     #[inline(always)]
     pub fn read<F: ReadRule<'de, K>>(&mut self) -> Result<F::V, Error> {
-        F::read::<VERIFY, N>(self.input, &mut self.pos, self.segs, &mut self.seg)
+        F::read::<VERIFY, N, S>(
+            self.input,
+            &mut self.pos,
+            self.segs,
+            &mut self.seg,
+            &mut self.sink,
+        )
+    }
+
+    /// Checks the next field without building its value (batch
+    /// verification: a `&str` that is ASCII needs no full UTF-8 check).
+    ///
+    /// # Errors
+    /// The field's refusal.
+    #[inline(always)]
+    pub fn check<F: CheckRule<'de, K>>(&mut self) -> Result<(), Error> {
+        F::check::<VERIFY, N, S>(
+            self.input,
+            &mut self.pos,
+            self.segs,
+            &mut self.seg,
+            &mut self.sink,
+        )
     }
 
     /// The end of the walk: bytes left after the last field are refused,
@@ -448,8 +486,153 @@ impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize> Walker<'de, 's, K, 
     }
 }
 
+/// A field batch verification checks without building: the type's own
+/// bytes (`Part`) behind no prefix or a salt, which need no value.
+pub trait CheckRule<'de, K: RowKey> {
+    /// Checks the slot at `*pos`, recording its segments and handing its
+    /// salt's check to `sink`.
+    ///
+    /// # Errors
+    /// The first refusal, named after the field.
+    fn check<const VERIFY: bool, const N: usize, S: SaltSink>(
+        input: &'de [u8],
+        pos: &mut usize,
+        segs: &mut [Segment; N],
+        seg: &mut usize,
+        sink: &mut S,
+    ) -> Result<(), Error>;
+}
+
+impl<'de, K, const I: usize, V, P, F> CheckRule<'de, K> for Field<I, V, P, Part, F>
+where
+    K: RowKey,
+    V: KeyPart + DecodePart<'de>,
+    P: ReadPrefix<()>,
+    F: ReadFrame,
+{
+    #[inline(always)]
+    fn check<const VERIFY: bool, const N: usize, S: SaltSink>(
+        input: &'de [u8],
+        pos: &mut usize,
+        segs: &mut [Segment; N],
+        seg: &mut usize,
+        sink: &mut S,
+    ) -> Result<(), Error> {
+        read_field::<(), P, VERIFY, S, N>(
+            input,
+            pos,
+            const { plain_read::<V, Part, F>() },
+            V::check_part,
+            segs,
+            seg,
+            sink,
+            K::NAME,
+            const { crate::scan::rules::field_name::<K>(I) },
+        )
+    }
+}
+
+/// A salt batch encoding leaves to the caller, who computes many at once:
+/// `Salt<K>` or `SaltDelim<K, D>` over the body as stored.
+pub trait DeferSalt: PrefixWidth {
+    /// Hex characters.
+    const CHARS: usize;
+    /// The byte written after them.
+    const DELIM: Option<u8> = None;
+}
+impl<const K: usize> DeferSalt for Salt<K, Stored> {
+    const CHARS: usize = K;
+}
+impl<const K: usize, const D: u8> DeferSalt for SaltDelim<K, D, Stored> {
+    const CHARS: usize = K;
+    const DELIM: Option<u8> = Some(D);
+}
+
+/// A field whose salt batch encoding defers: `Deferred<Field<..>>`.
+pub struct Deferred<F>(PhantomData<F>);
+
+impl<F: Value> Value for Deferred<F> {
+    type V = F::V;
+}
+
+/// A field's write in batch encoding (`encode_batch`): as `encode_into`
+/// writes it, or, under [`Deferred`], with its salt left for the caller.
+pub trait DeferRule<K: RowKey>: Value {
+    /// Writes the slot at `*pos`, moving `*pos` past it.
+    ///
+    /// # Errors
+    /// The value's refusal, named after the field.
+    fn defer(
+        v: &Self::V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        salts: &mut DeferredSalts,
+    ) -> Result<(), Error>;
+}
+
+impl<K: RowKey, const I: usize, V, P, B, F> DeferRule<K> for Field<I, V, P, B, F>
+where
+    Self: WriteRule<K>,
+{
+    #[inline(always)]
+    fn defer(
+        v: &Self::V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        _: &mut DeferredSalts,
+    ) -> Result<(), Error> {
+        <Self as WriteRule<K>>::write(v, buf, pos)
+    }
+}
+
+impl<K: RowKey, const I: usize, V, B, F> DeferRule<K> for Opt<I, V, B, F>
+where
+    Self: WriteRule<K>,
+{
+    #[inline(always)]
+    fn defer(
+        v: &Self::V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        _: &mut DeferredSalts,
+    ) -> Result<(), Error> {
+        <Self as WriteRule<K>>::write(v, buf, pos)
+    }
+}
+
+impl<K, const I: usize, V, P, B, F> DeferRule<K> for Deferred<Field<I, V, P, B, F>>
+where
+    K: RowKey,
+    V: KeyPart,
+    P: DeferSalt + Prefix<V>,
+    B: Body<V>,
+    F: Frame,
+{
+    #[inline(always)]
+    fn defer(
+        v: &V,
+        buf: &mut [u8],
+        pos: &mut usize,
+        salts: &mut DeferredSalts,
+    ) -> Result<(), Error> {
+        let name = const { crate::scan::rules::field_name::<K>(I) };
+        seek::<K, I>(pos);
+        let at = *pos;
+        *pos += P::WIDTH;
+        // The body, pad or delimiter as `encode_into` writes them, the
+        // salt's room left open.
+        write_field::<V, P, B, false, false>(v, buf, pos, F::FRAME, K::NAME, name)?;
+        if let Some(d) = P::DELIM {
+            buf[at + P::CHARS] = d;
+        }
+        let body = at + P::WIDTH;
+        salts.defer(name, at, P::CHARS, &[(body, body + v.encoded_len())]);
+        Ok(())
+    }
+}
+
 macro_rules! groups {
-    ($(($len:ident, $write:ident: $($r:ident $v:ident),+))*) => {$(
+    ($(($len:ident, $write:ident, $defer:ident: $($r:ident $v:ident),+))*) => {$(
         /// The lengths of a group of fields, summed.
         #[inline(always)]
         #[must_use]
@@ -472,16 +655,33 @@ macro_rules! groups {
             $($r::write($v, buf, pos)?;)+
             Ok(())
         }
+
+        /// Writes a group of fields in order at `*pos` for batch
+        /// encoding, deferred salts left to `salts`.
+        ///
+        /// # Errors
+        /// The first field's refusal.
+        #[inline(always)]
+        #[allow(non_snake_case, clippy::too_many_arguments)]
+        pub fn $defer<K: RowKey, $($r: DeferRule<K>),+>(
+            buf: &mut [u8],
+            pos: &mut usize,
+            salts: &mut DeferredSalts,
+            $($v: &<$r as Value>::V),+
+        ) -> Result<(), Error> {
+            $($r::defer($v, buf, pos, salts)?;)+
+            Ok(())
+        }
     )*};
 }
 
 groups! {
-    (len1, write1: A a)
-    (len2, write2: A a, B b)
-    (len3, write3: A a, B b, C c)
-    (len4, write4: A a, B b, C c, D d)
-    (len5, write5: A a, B b, C c, D d, E e)
-    (len6, write6: A a, B b, C c, D d, E e, F f)
-    (len7, write7: A a, B b, C c, D d, E e, F f, G g)
-    (len8, write8: A a, B b, C c, D d, E e, F f, G g, H h)
+    (len1, write1, defer1: A a)
+    (len2, write2, defer2: A a, B b)
+    (len3, write3, defer3: A a, B b, C c)
+    (len4, write4, defer4: A a, B b, C c, D d)
+    (len5, write5, defer5: A a, B b, C c, D d, E e)
+    (len6, write6, defer6: A a, B b, C c, D d, E e, F f)
+    (len7, write7, defer7: A a, B b, C c, D d, E e, F f, G g)
+    (len8, write8, defer8: A a, B b, C c, D d, E e, F f, G g, H h)
 }

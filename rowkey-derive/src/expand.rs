@@ -257,19 +257,18 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
         .into_iter()
         .chain(g.layouts.iter().map(|l| len_term(l, p)));
     let phoenix = g.input.attrs.phoenix.is_some();
-    let encode_fields: Vec<_> = if phoenix {
-        crate::phoenix::encode_fields(&g.layouts, p, name)
-    } else {
-        g.layouts
-            .iter()
-            .map(|l| encode_field(l, p, name, &g.w_exact))
-            .collect()
-    };
     let listed = crate::fields::listed(g);
     let encode = if listed {
         crate::fields::encode_into(g)
     } else {
-        encode_body(p, name, multi_width, &encode_fields, &g.multi.0)
+        let fields: Vec<_> = if phoenix {
+            crate::phoenix::encode_fields(&g.layouts, p, name)
+        } else {
+            (g.layouts.iter())
+                .map(|l| encode_field(l, p, name, &g.w_exact))
+                .collect()
+        };
+        encode_body(p, name, multi_width, &fields, &g.multi.0)
     };
     let encoded_len = if listed {
         crate::fields::encoded_len(g)
@@ -491,6 +490,9 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
 /// batch verification runs decode's walk, with the struct-level salt's
 /// read and check.
 fn batch_methods(g: &Gen) -> (TokenStream, TokenStream) {
+    if crate::fields::listed(g) {
+        return crate::fields::batch(g, g.segment_count);
+    }
     let (_, multi_head, multi_tail) = &g.multi;
     crate::batch::expand(
         g.input,

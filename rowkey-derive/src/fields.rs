@@ -137,3 +137,90 @@ pub(crate) fn walk(g: &Gen, segments: usize) -> TokenStream {
         #p::Ok(Self { #(#fields: #vars),* })
     }
 }
+
+/// Salts one key may leave to the caller (`rowkey::MAX_DEFERRED`).
+const MAX_DEFERRED: usize = 4;
+
+/// The batch methods of a salted key (`RowKey::__encode_deferred`,
+/// `DecodeKey::__verify_deferred`), through the field list: encode with
+/// the first four salts over bodies stored as written left to the caller
+/// (`Deferred`), and a walk that checks the fields it need not build and
+/// hands the salts' checks to the caller's queue. Nothing for a key
+/// without a salt, which keeps the traits' defaults.
+pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
+    let p = &g.p;
+    if !g.layouts.iter().any(|l| l.salt.is_some()) {
+        return (TokenStream::new(), TokenStream::new());
+    }
+    // A salt over a body the key stores transformed (reversed, inverted,
+    // escaped, digits, low bytes) is computed by the write, as in
+    // `encode_into`.
+    let mut room = MAX_DEFERRED;
+    let rules: Vec<TokenStream> = g
+        .layouts
+        .iter()
+        .map(|l| {
+            let rule = named(g, l, None);
+            let plain_body = l.body != crate::model::Body::Reverse
+                && !l.desc
+                && !l.escaped
+                && !l.option
+                && l.decimal.is_none()
+                && l.width.is_none();
+            if l.salt.is_some() && plain_body && room > 0 {
+                room -= 1;
+                quote!(#p::Deferred<#rule>)
+            } else {
+                rule
+            }
+        })
+        .collect();
+    let calls = g.layouts.chunks(GROUP).enumerate().map(|(c, group)| {
+        let f = format_ident!("defer{}", group.len());
+        let rules = &rules[c * GROUP..c * GROUP + group.len()];
+        let values = group.iter().map(|l| {
+            let field = l.field.ident;
+            quote!(&self.#field)
+        });
+        quote!(#p::#f::<Self, #(#rules),*>(__out, &mut __pos, __salts, #(#values),*)?;)
+    });
+    let encode = quote! {
+        #[inline]
+        fn __encode_deferred(
+            &self,
+            __out: &mut [#p::u8],
+            __salts: &mut #p::DeferredSalts,
+        ) -> #p::Result<#p::usize, #p::Error> {
+            let mut __pos = #p::encode_start(self, __out)?;
+            #(#calls)*
+            #p::Ok(__pos)
+        }
+    };
+    let de = Lifetime::new("'__rowkey_de", Span::call_site());
+    let steps = g.layouts.iter().map(|l| {
+        let rule = named(g, l, Some(&de));
+        let checked = l.body == crate::model::Body::Plain
+            && !(l.desc || l.escaped || l.option)
+            && l.decimal.is_none()
+            && l.width.is_none()
+            && l.bucket.is_none();
+        if checked {
+            quote!(__w.check::<#rule>()?;)
+        } else {
+            quote!(__w.read::<#rule>()?;)
+        }
+    });
+    let verify = quote! {
+        #[inline]
+        fn __verify_deferred(
+            __in: &'__rowkey_de [#p::u8],
+            __salts: &mut #p::DeferredSalts,
+        ) -> #p::Result<(), #p::Error> {
+            let __segs = &mut [#p::Segment::EMPTY; #segments];
+            let mut __w = #p::Walker::<Self, true, #segments, _>::with_sink(__in, __segs, __salts);
+            #(#steps)*
+            __w.end()
+        }
+    };
+    (encode, verify)
+}
