@@ -62,6 +62,11 @@ pub fn take_framed<'a>(
             Ok(f)
         }
         (Frame::Delim(stored), None) => take_delimited(input, pos, stored),
+        // The last field's fixed width: a key of exactly the length that
+        // leaves is taken whole, and the trailing-bytes check after it
+        // compiles away (one compare where a short and a long key each
+        // took one).
+        (Frame::Last, Some(w)) if input.len().wrapping_sub(*pos) == w => Ok(take_rest(input, pos)),
         (Frame::Fixed | Frame::Last, Some(w)) => take(input, pos, w),
         // (Not reached: the derive requires a fixed-width or
         // self-delimiting type before the last field.)

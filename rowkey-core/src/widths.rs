@@ -116,6 +116,24 @@ pub const fn min_len(widths: &[Option<usize>]) -> usize {
     }
 }
 
+/// [`min_len`] of a layout whose slot `option` (at `widths[option]`) is an
+/// `Option` field's: when it is the first variable-width slot, its
+/// presence byte is in every key too, and counting it lets the compiler
+/// drop that byte's bounds check.
+#[must_use]
+pub const fn min_len_at(widths: &[Option<usize>], option: usize) -> usize {
+    let w = fixed_prefix(widths);
+    let mut i = 0;
+    while i < widths.len() && widths[i].is_some() {
+        i += 1;
+    }
+    if i == option {
+        w + 1
+    } else {
+        min_len(widths)
+    }
+}
+
 /// The refusal of a key of `len` bytes outside `1..=HBASE_MAX_KEY`.
 #[cold]
 #[inline(never)]

@@ -410,6 +410,15 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
             }
         }
     });
+    // An `Option` slot's presence byte counts when it is the first of
+    // variable width (`min_len_at`).
+    let min = match g.layouts.iter().position(|l| l.option) {
+        Some(i) if !phoenix => {
+            let slot = 2 + 2 * i;
+            quote!(#p::min_len_at(&#w_exact, #slot))
+        }
+        _ => quote!(#p::min_len(&#w_exact)),
+    };
     let read = if crate::fields::listed(g) {
         crate::fields::walk(g, n)
     } else {
@@ -473,7 +482,7 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
         impl<'__rowkey_de> #p::Walk<'__rowkey_de, #n> for #ty_de {
             type Out = #walk_ty;
             // At least one byte: no row has an empty key.
-            const MIN: #p::usize = #p::min_len(&#w_exact);
+            const MIN: #p::usize = #min;
 
             #[inline(always)]
             fn __rowkey_read<const VERIFY: #p::bool>(
