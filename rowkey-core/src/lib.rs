@@ -29,6 +29,8 @@ mod error;
 mod escape;
 mod external;
 mod fields;
+#[macro_use]
+mod templates;
 mod hotspot;
 mod java_hash;
 pub mod layout;
@@ -248,8 +250,8 @@ impl Spread {
 /// Ranges are typed by their key ([`KeyRange<K>`](KeyRange)): the ranges of
 /// another key's scan do not compile where `MetricKey` ranges are expected.
 pub trait RowKey: Sized {
-    /// The struct's name, used in error messages.
-    const NAME: &'static str;
+    /// The struct's name, used in error messages: its layout's.
+    const NAME: &'static str = Self::LAYOUT.name;
 
     /// The widest key any value encodes to, or `None` when a field leaves it
     /// unbounded: a variable-width last field without `#[pad]`, or a

@@ -16,8 +16,13 @@ pub trait Walk<'de, const N: usize>: RowKey {
     /// What the walk builds: the key, or `()` for a layout that cannot
     /// borrow from the bytes.
     type Out;
-    /// The shortest input the walk can read (at least one byte).
-    const MIN: usize;
+    /// The shortest input the walk can read (at least one byte): the
+    /// leading fixed widths, and a leading `Option`'s presence byte (a
+    /// Phoenix key, which writes a NULL as nothing, says otherwise).
+    const MIN: usize = crate::widths::min_len_at(
+        Self::__WIDTHS,
+        Self::__FIRST_OPTION.wrapping_mul(2).wrapping_add(2),
+    );
 
     /// Reads the fields in order, recording their segments; with `VERIFY`,
     /// checks salts and buckets.

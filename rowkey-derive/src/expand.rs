@@ -295,16 +295,15 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     };
     let time = time_field(g);
     let layout = crate::layout::layout_const(g);
-    // The field list's constant offsets read the exact widths, which only
-    // an `Option` slot's makes differ from the widest.
-    let exact_widths = (listed && g.static_max.is_some()).then(|| {
+    // The field list's constant offsets and decode's `MIN` read the exact
+    // widths, which only an `Option` slot's makes differ from the widest.
+    let exact_widths = g.static_max.is_some().then(|| {
         let w = &g.w_exact;
         quote!(const __WIDTHS: &'static [#p::Option<#p::usize>] = &#w;)
     });
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
-            const NAME: &'static str = #name;
             // `MAX_WIDTH` and `SCAN_CAP`: the trait's defaults, from these.
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
             #exact_widths
@@ -397,28 +396,11 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     let sink = salted.then(|| quote!(let __sink = &mut #p::NoSink;));
     // Without a salt or bucket there is nothing to skip: the trait's
     // default, `decode`.
-    let unverified = (salted
-        || g.input.attrs.java_salt.is_some()
-        || g.layouts.iter().any(|l| l.bucket.is_some()))
-    .then(|| {
-        quote! {
-            #[inline]
-            fn decode_unverified(
-                __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                #decoded(#p::decode_walk::<Self, #n, false>(__in))
-            }
-        }
-    });
-    // An `Option` slot's presence byte counts when it is the first of
-    // variable width (`min_len_at`).
-    let min = match g.layouts.iter().position(|l| l.option) {
-        Some(i) if !phoenix => {
-            let slot = 2 + 2 * i;
-            quote!(#p::min_len_at(&#w_exact, #slot))
-        }
-        _ => quote!(#p::min_len(&#w_exact)),
-    };
+    let unverified =
+        salted || g.input.attrs.java_salt.is_some() || g.layouts.iter().any(|l| l.bucket.is_some());
+    // The trait's `MIN` counts a leading `Option`'s presence byte, which a
+    // Phoenix key does not write for a NULL.
+    let min = phoenix.then(|| quote!(const MIN: #p::usize = #p::min_len(&#w_exact);));
     let read = if crate::fields::listed(g) {
         crate::fields::walk(g, n)
     } else {
@@ -436,61 +418,15 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
             #build
         }
     };
+    let de = Lifetime::new("'__rowkey_de", Span::call_site());
     quote! {
-        #[automatically_derived]
-        impl<'__rowkey_de> #p::DecodeKey<'__rowkey_de> for #ty_de {
-            #[inline]
-            fn decode(
-                __in: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                #decoded(#p::decode_walk::<Self, #n, true>(__in))
-            }
-
-            #unverified
-            #batch_verify
-        }
-
-        impl<'__rowkey_de> #ty_de {
-            /// See `rowkey::DecodeKey::decode`.
-            #[inline]
-            pub fn decode(
-                bytes: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                <Self as #p::DecodeKey<'__rowkey_de>>::decode(bytes)
-            }
-
-            /// See `rowkey::DecodeKey::decode_unverified`.
-            #[inline]
-            pub fn decode_unverified(
-                bytes: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<Self, #p::Error> {
-                <Self as #p::DecodeKey<'__rowkey_de>>::decode_unverified(bytes)
-            }
-
-            /// See `rowkey::RowKey::explain`.
-            #[inline]
-            pub fn explain(
-                bytes: &'__rowkey_de [#p::u8],
-            ) -> #p::Result<#p::Explain<'__rowkey_de, #n>, #p::Error> {
-                #p::explain_walk::<Self, #n>(bytes)
-            }
-        }
-
-        // The walk itself; the length check around it and the functions
-        // that call it are the runtime's (`__private::walk`).
-        #[automatically_derived]
-        impl<'__rowkey_de> #p::Walk<'__rowkey_de, #n> for #ty_de {
-            type Out = #walk_ty;
-            // At least one byte: no row has an empty key.
-            const MIN: #p::usize = #min;
-
-            #[inline(always)]
-            fn __rowkey_read<const VERIFY: #p::bool>(
-                __in: &'__rowkey_de [#p::u8],
-                __segs: &mut [#p::Segment; #n],
-            ) -> #p::Result<#walk_ty, #p::Error> {
-                #read
-            }
+        #p::decode_impls! {
+            #de #ty_de, #n, #walk_ty;
+            decoded: [#decoded];
+            unverified: #unverified;
+            min: [#min];
+            batch: [#batch_verify];
+            read(__in, __segs, VERIFY) { #read }
         }
     }
 }

@@ -228,8 +228,12 @@ pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
 // Generic over the key, not naming it as an associated type: a key type
 // private to its module may have a public builder.
 pub trait Builder<K: RowKey>: Sized {
-    /// How `ranges()` replays the steps for this key.
-    const REPLAY: Replay;
+    /// How `ranges()` replays the steps for this key: by default, a key
+    /// with no struct-level salt and no bucket (the derive says otherwise).
+    const REPLAY: Replay = Replay::Md5 {
+        salt: None,
+        buckets: &[],
+    };
     /// The steps recorded so far.
     type Steps;
     /// The builder expecting the field whose marker is `F` (the stage),

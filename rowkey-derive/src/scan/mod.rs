@@ -80,9 +80,13 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         let settings = crate::salt::java_settings(input, p);
         let count = salt.fields.as_ref().map_or(0, Vec::len);
         quote!(#p::Replay::Java { salt: #settings, fields: #count, buckets: &[#(#buckets),*] })
-    } else {
+    } else if input.attrs.salt.is_some() || bucketed > 0 {
         quote!(#p::Replay::Md5 { salt: #salt_arg, buckets: &[#(#buckets),*] })
+    } else {
+        // The trait's default: no salt, no bucket.
+        TokenStream::new()
     };
+    let replay = (!replay.is_empty()).then(|| quote!(const REPLAY: #p::Replay = #replay;));
 
     let markers = crate::scan_order::markers(layouts);
     let first = markers.stage(0);
@@ -124,92 +128,19 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         methods.extend(method);
     }
 
-    // Docs are kept short: each is repeated in every expansion, and the
-    // traits they point to say the rest once.
-    let builder_doc = format!("Scan builder of `{name}`: fields in key order, then `ranges()`.");
     // A field named `ranges` takes the inherent name; the scan's ranges are
     // then taken through `rowkey::ScanBuilder::ranges`.
-    let inherent_ranges = if layouts.iter().any(|l| l.name == "ranges") {
-        quote!()
-    } else {
-        quote! {
-            /// See `rowkey::ScanBuilder::ranges`.
-            #[inline]
-            pub fn ranges(self) -> #p::Result<#p::ScanRanges<#key_ty>, #p::Error>
-            where
-                __S: #p::Step<#key_ty>,
-            {
-                #p::ScanBuilder::ranges(self)
-            }
-        }
-    };
-
+    let ranges = !layouts.iter().any(|l| l.name == "ranges");
     quote! {
-        #[doc = #builder_doc]
-        #[must_use = "a scan builder does nothing until its ranges() are taken"]
-        pub struct #builder<#(#lifetimes,)* STAGE = #first, __S = ()> {
-            steps: __S,
-            _key: #p::PhantomData<fn() -> (#key_ty, STAGE)>,
-        }
-
-        // By hand, not derived: the derive's impls spell out both fields
-        // (and `_key`, which says nothing), twice the code.
-        #[automatically_derived]
-        impl<#(#lifetimes,)* STAGE, __S: #p::Clone> #p::Clone
-            for #builder<#(#lifetimes,)* STAGE, __S>
-        {
-            #[inline]
-            fn clone(&self) -> Self {
-                Self { steps: #p::Clone::clone(&self.steps), _key: #p::PhantomData }
-            }
-        }
-
-        #[automatically_derived]
-        impl<#(#lifetimes,)* STAGE, __S: #p::Debug> #p::Debug
-            for #builder<#(#lifetimes,)* STAGE, __S>
-        {
-            fn fmt(&self, __f: &mut #p::Formatter<'_>) -> #p::fmt::Result {
-                #p::debug_builder(__f, #builder_name, &self.steps)
-            }
-        }
-
         #steps
-
         #order_items
         #spread_skip
-
-        impl<#(#lifetimes),*> #key_ty {
-            /// See `rowkey::RowKey::SCAN_CAP`.
-            pub const SCAN_CAP: #p::usize = <Self as #p::RowKey>::SCAN_CAP;
-
-            /// See `rowkey::RowKey::scan`.
-            #[inline]
-            pub fn scan() -> #builder<#(#lifetimes),*> {
-                #builder { steps: (), _key: #p::PhantomData }
-            }
-        }
-
-        #[automatically_derived]
-        impl<#(#lifetimes,)* STAGE, __S> #p::Builder<#key_ty>
-            for #builder<#(#lifetimes,)* STAGE, __S>
-        {
-            const REPLAY: #p::Replay = #replay;
-            type Steps = __S;
-            type At<__F, __T> = #builder<#(#lifetimes,)* __F, __T>;
-            #[inline(always)]
-            fn map<__F, __T, __U>(
-                self,
-                __f: impl #p::FnOnce(__S) -> (__T, __U),
-            ) -> (#builder<#(#lifetimes,)* __F, __T>, __U) {
-                let (__steps, __u) = __f(self.steps);
-                (#builder { steps: __steps, _key: #p::PhantomData }, __u)
-            }
-        }
-
-        #[allow(clippy::needless_lifetimes)]
-        impl<#(#lifetimes,)* STAGE, __S> #builder<#(#lifetimes,)* STAGE, __S> {
-            #inherent_ranges
-            #methods
+        #p::scan_builder! {
+            #ident [#(#lifetimes),*] #builder #builder_name;
+            first: #first;
+            replay: [#replay];
+            ranges: #ranges;
+            methods: [#methods]
         }
     }
 }

@@ -1,0 +1,214 @@
+//! The items every derived key has whatever its fields, as `macro_rules!`
+//! templates the derive invokes with what varies (the key's name, its
+//! lifetimes, its segment count, the field-specific items it writes
+//! itself). A token a proc macro hands the compiler costs it a trip
+//! through the proc-macro bridge, one a `macro_rules!` template writes
+//! does not (measured: a key's build cost, `bench-build/callgrind.sh`).
+//!
+//! Names a template declares and the derive's tokens use (parameters,
+//! `self`) are passed in by the derive: `macro_rules!` hygiene keeps the
+//! template's own local names apart from the caller's.
+
+/// The scan builder `__KScan`: its struct, `Clone`, `Debug`, the
+/// `Builder` impl the runtime replays steps through, `K::scan()`,
+/// `K::SCAN_CAP`, and the inherent impl holding `ranges()` (when no field
+/// is named `ranges`) and the field methods the derive writes.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rowkey_scan_builder {
+    (
+        $K:ident [$($lt:lifetime),*] $B:ident $name:literal;
+        first: $first:ty;
+        replay: [$($replay:item)?];
+        ranges: $ranges:tt;
+        methods: [$($methods:tt)*]
+    ) => {
+        #[doc = $crate::__private::concat!(
+            "Scan builder of `", $crate::__private::stringify!($K),
+            "`: fields in key order, then `ranges()`."
+        )]
+        #[must_use = "a scan builder does nothing until its ranges() are taken"]
+        pub struct $B<$($lt,)* STAGE = $first, __S = ()> {
+            steps: __S,
+            _key: $crate::__private::PhantomData<fn() -> ($K<$($lt),*>, STAGE)>,
+        }
+
+        // By hand, not derived: the derive's impls spell out both fields
+        // (and `_key`, which says nothing), twice the code.
+        #[automatically_derived]
+        impl<$($lt,)* STAGE, __S: $crate::__private::Clone> $crate::__private::Clone
+            for $B<$($lt,)* STAGE, __S>
+        {
+            #[inline]
+            fn clone(&self) -> Self {
+                Self {
+                    steps: $crate::__private::Clone::clone(&self.steps),
+                    _key: $crate::__private::PhantomData,
+                }
+            }
+        }
+
+        #[automatically_derived]
+        impl<$($lt,)* STAGE, __S: $crate::__private::Debug> $crate::__private::Debug
+            for $B<$($lt,)* STAGE, __S>
+        {
+            fn fmt(
+                &self,
+                __f: &mut $crate::__private::Formatter<'_>,
+            ) -> $crate::__private::fmt::Result {
+                $crate::__private::debug_builder(__f, $name, &self.steps)
+            }
+        }
+
+        impl<$($lt),*> $K<$($lt),*> {
+            /// See `rowkey::RowKey::SCAN_CAP`.
+            pub const SCAN_CAP: $crate::__private::usize =
+                <Self as $crate::__private::RowKey>::SCAN_CAP;
+
+            /// See `rowkey::RowKey::scan`.
+            #[inline]
+            pub fn scan() -> $B<$($lt),*> {
+                $B { steps: (), _key: $crate::__private::PhantomData }
+            }
+        }
+
+        #[automatically_derived]
+        impl<$($lt,)* STAGE, __S> $crate::__private::Builder<$K<$($lt),*>>
+            for $B<$($lt,)* STAGE, __S>
+        {
+            $($replay)?
+            type Steps = __S;
+            type At<__F, __T> = $B<$($lt,)* __F, __T>;
+            #[inline(always)]
+            fn map<__F, __T, __U>(
+                self,
+                __f: impl $crate::__private::FnOnce(__S) -> (__T, __U),
+            ) -> ($B<$($lt,)* __F, __T>, __U) {
+                let (__steps, __u) = __f(self.steps);
+                ($B { steps: __steps, _key: $crate::__private::PhantomData }, __u)
+            }
+        }
+
+        #[allow(clippy::needless_lifetimes)]
+        impl<$($lt,)* STAGE, __S> $B<$($lt,)* STAGE, __S> {
+            $crate::__rowkey_ranges!($ranges $K [$($lt),*]);
+            $($methods)*
+        }
+    };
+}
+
+/// The scan builder's inherent `ranges()`; nothing for a key with a field
+/// named `ranges`, whose method takes the name.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rowkey_ranges {
+    (false $($rest:tt)*) => {};
+    (true $K:ident [$($lt:lifetime),*]) => {
+        /// See `rowkey::ScanBuilder::ranges`.
+        #[inline]
+        pub fn ranges(
+            self,
+        ) -> $crate::__private::Result<
+            $crate::__private::ScanRanges<$K<$($lt),*>>,
+            $crate::__private::Error,
+        >
+        where
+            __S: $crate::__private::Step<$K<$($lt),*>>,
+        {
+            $crate::__private::ScanBuilder::ranges(self)
+        }
+    };
+}
+
+/// `impl DecodeKey`, the inherent `decode`, `decode_unverified` and
+/// `explain`, all through the runtime's walk, and `impl Walk` around the
+/// derive's walk body (`$read`, whose parameters `$in`, `$segs` and
+/// `$verify` the derive names). `$decoded` wraps the walk's result (a
+/// refusal for a layout with a `'static` borrow, else nothing);
+/// `$unverified` says whether the key has a salt or bucket to skip.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rowkey_decode_impls {
+    (
+        $de:lifetime $T:ty, $n:literal, $Out:ty;
+        decoded: [$($decoded:tt)*];
+        unverified: $unverified:tt;
+        min: [$($min:item)?];
+        batch: [$($batch:tt)*];
+        read($in:ident, $segs:ident, $verify:ident) { $($read:tt)* }
+    ) => {
+        #[automatically_derived]
+        impl<$de> $crate::__private::DecodeKey<$de> for $T {
+            #[inline]
+            fn decode(
+                __in: &$de [$crate::__private::u8],
+            ) -> $crate::__private::Result<Self, $crate::__private::Error> {
+                $($decoded)*($crate::__private::decode_walk::<Self, $n, true>(__in))
+            }
+
+            $crate::__rowkey_unverified!($unverified $de [$($decoded)*] $n);
+            $($batch)*
+        }
+
+        impl<$de> $T {
+            /// See `rowkey::DecodeKey::decode`.
+            #[inline]
+            pub fn decode(
+                bytes: &$de [$crate::__private::u8],
+            ) -> $crate::__private::Result<Self, $crate::__private::Error> {
+                <Self as $crate::__private::DecodeKey<$de>>::decode(bytes)
+            }
+
+            /// See `rowkey::DecodeKey::decode_unverified`.
+            #[inline]
+            pub fn decode_unverified(
+                bytes: &$de [$crate::__private::u8],
+            ) -> $crate::__private::Result<Self, $crate::__private::Error> {
+                <Self as $crate::__private::DecodeKey<$de>>::decode_unverified(bytes)
+            }
+
+            /// See `rowkey::RowKey::explain`.
+            #[inline]
+            pub fn explain(
+                bytes: &$de [$crate::__private::u8],
+            ) -> $crate::__private::Result<
+                $crate::__private::Explain<$de, $n>,
+                $crate::__private::Error,
+            > {
+                $crate::__private::explain_walk::<Self, $n>(bytes)
+            }
+        }
+
+        // The walk itself; the length check around it and the functions
+        // that call it are the runtime's (`__private::walk`).
+        #[automatically_derived]
+        impl<$de> $crate::__private::Walk<$de, $n> for $T {
+            type Out = $Out;
+            $($min)?
+
+            #[inline(always)]
+            fn __rowkey_read<const $verify: $crate::__private::bool>(
+                $in: &$de [$crate::__private::u8],
+                $segs: &mut [$crate::__private::Segment; $n],
+            ) -> $crate::__private::Result<$Out, $crate::__private::Error> {
+                $($read)*
+            }
+        }
+    };
+}
+
+/// `DecodeKey::decode_unverified` of a key with a salt or bucket to skip;
+/// nothing (the trait's default, `decode`) without one.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rowkey_unverified {
+    (false $($rest:tt)*) => {};
+    (true $de:lifetime [$($decoded:tt)*] $n:literal) => {
+        #[inline]
+        fn decode_unverified(
+            __in: &$de [$crate::__private::u8],
+        ) -> $crate::__private::Result<Self, $crate::__private::Error> {
+            $($decoded)*($crate::__private::decode_walk::<Self, $n, false>(__in))
+        }
+    };
+}
