@@ -351,6 +351,11 @@ pub trait RowKey: Sized {
     #[doc(hidden)]
     const __BUCKET: Option<(usize, u32)> = None;
 
+    /// The struct-level MD5 salt of a key whose fields the runtime's field
+    /// list walks (`__private::KeySaltSpec`).
+    #[doc(hidden)]
+    const __KEY_SALT: Option<__private::KeySaltSpec> = None;
+
     /// A stack buffer that holds any key [`encode_into`](RowKey::encode_into)
     /// writes: `[u8; MAX_LEN]` for a bounded key. An unbounded key (see
     /// [`MAX_WIDTH`](RowKey::MAX_WIDTH)) gets `[u8; 32767]`, HBase's

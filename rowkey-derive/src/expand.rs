@@ -297,6 +297,7 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     let layout = crate::layout::layout_const(g);
     // The field list's constant offsets and decode's `MIN` read the exact
     // widths, which only an `Option` slot's makes differ from the widest.
+    let key_salt = listed.then(|| crate::fields::key_salt(g)).flatten();
     let exact_widths = g.static_max.is_some().then(|| {
         let w = &g.w_exact;
         quote!(const __WIDTHS: &'static [#p::Option<#p::usize>] = &#w;)
@@ -307,6 +308,7 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
             // `MAX_WIDTH` and `SCAN_CAP`: the trait's defaults, from these.
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
             #exact_widths
+            #key_salt
             #spread
             #first_option
             #bucket

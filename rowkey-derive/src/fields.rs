@@ -1,10 +1,13 @@
 //! Code generation for a key whose fields the runtime's field list walks
 //! (`__private::fields`): one type per field naming its rules
 //! (`Field<I, Ty, Prefix, Body, Frame>` or `Opt<I, Ty, Body, Frame>`),
-//! declared once as an alias, and `encoded_len`, `encode_into` and decode's
-//! walk as one call per group of eight fields. A key with a struct-level
-//! salt, a `#[spread]` field, Phoenix columns or a `'static` borrow keeps
-//! the per-field code of `encode.rs` and `decode.rs`, which those need.
+//! declared once as an alias, `encoded_len` and `encode_into` as one call
+//! per group of eight fields, and decode's walk as one call per field. A
+//! struct-level MD5 salt is the runtime's too (`KeySaltSpec`): its key
+//! writes field by field through a `Writer` that records the slots. A key
+//! with a Java-hash salt, a `#[spread]` field, Phoenix columns or a
+//! `'static` borrow keeps the per-field code of `encode.rs` and
+//! `decode.rs`, which those need.
 
 use crate::expand::Gen;
 use crate::model::{Frame, Layout};
@@ -17,8 +20,7 @@ const GROUP: usize = 8;
 
 /// Whether the key's fields go through the field list.
 pub(crate) fn listed(g: &Gen) -> bool {
-    g.input.attrs.salt.is_none()
-        && g.input.attrs.java_salt.is_none()
+    g.input.attrs.java_salt.is_none()
         && g.input.attrs.phoenix.is_none()
         && g.layouts
             .iter()
@@ -98,12 +100,30 @@ pub(crate) fn encoded_len(g: &Gen) -> TokenStream {
         });
         quote!(#p::#f::<#(#rules),*>(#(#values),*))
     });
-    quote!(#(#calls)+*)
+    let salt = (g.multi_width > 0).then(|| {
+        let w = g.multi_width;
+        quote!(#w +)
+    });
+    quote!(#salt #(#calls)+*)
 }
 
-/// `encode_into`'s body: the length checked once, then each group written.
+/// `encode_into`'s body: the length checked once, then each group written;
+/// with a struct-level salt, each field through a `Writer`, which writes
+/// the salt last.
 pub(crate) fn encode_into(g: &Gen) -> TokenStream {
     let p = &g.p;
+    if g.input.attrs.salt.is_some() {
+        let n = g.layouts.len();
+        let writes = g.layouts.iter().map(|l| {
+            let (rule, field) = (named(g, l, None), l.field.ident);
+            quote!(__w.write::<#rule>(&self.#field)?;)
+        });
+        return quote! {
+            let mut __w = #p::Writer::<Self, #n>::new(self, __out)?;
+            #(#writes)*
+            #p::Ok(__w.finish())
+        };
+    }
     let calls = g.layouts.chunks(GROUP).map(|group| {
         let f = format_ident!("write{}", group.len());
         let rules = group.iter().map(|l| named(g, l, None));
@@ -120,6 +140,33 @@ pub(crate) fn encode_into(g: &Gen) -> TokenStream {
     }
 }
 
+/// The walker of decode (`sink`: none) or batch verification (`sink`: the
+/// queue), which records the slots a struct-level salt hashes and reads
+/// the salt first.
+fn walker(
+    g: &Gen,
+    segments: usize,
+    verify: &TokenStream,
+    sink: Option<&TokenStream>,
+) -> TokenStream {
+    let p = &g.p;
+    let salted = g.input.attrs.salt.is_some();
+    if !salted && sink.is_none() {
+        return quote!(let mut __w = #p::Walker::<Self, #verify, #segments>::new(__in, __segs););
+    }
+    let sink = sink.cloned().unwrap_or_else(|| quote!(#p::NoSink));
+    let (slots, salt) = if salted {
+        let n = g.layouts.len();
+        (quote!(, #n), quote!(__w.salt()?;))
+    } else {
+        (quote!(), quote!())
+    };
+    quote! {
+        let mut __w = #p::Walker::<Self, #verify, #segments, _ #slots>::with_sink(__in, __segs, #sink);
+        #salt
+    }
+}
+
 /// Decode's walk: each field read, trailing bytes refused, the key built.
 pub(crate) fn walk(g: &Gen, segments: usize) -> TokenStream {
     let p = &g.p;
@@ -130,8 +177,9 @@ pub(crate) fn walk(g: &Gen, segments: usize) -> TokenStream {
     });
     let fields = g.layouts.iter().map(|l| l.field.ident);
     let vars = g.layouts.iter().map(|l| format_ident!("__v{}", l.index));
+    let walker = walker(g, segments, &quote!(VERIFY), None);
     quote! {
-        let mut __w = #p::Walker::<Self, VERIFY, #segments>::new(__in, __segs);
+        #walker
         #(#reads)*
         __w.end()?;
         #p::Ok(Self { #(#fields: #vars),* })
@@ -149,13 +197,14 @@ const MAX_DEFERRED: usize = 4;
 /// without a salt, which keeps the traits' defaults.
 pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
     let p = &g.p;
-    if !g.layouts.iter().any(|l| l.salt.is_some()) {
+    if g.input.attrs.salt.is_none() && !g.layouts.iter().any(|l| l.salt.is_some()) {
         return (TokenStream::new(), TokenStream::new());
     }
     // A salt over a body the key stores transformed (reversed, inverted,
     // escaped, digits, low bytes) is computed by the write, as in
     // `encode_into`.
-    let mut room = MAX_DEFERRED;
+    let salted = g.input.attrs.salt.is_some();
+    let mut room = MAX_DEFERRED - usize::from(salted);
     let rules: Vec<TokenStream> = g
         .layouts
         .iter()
@@ -175,15 +224,33 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
             }
         })
         .collect();
-    let calls = g.layouts.chunks(GROUP).enumerate().map(|(c, group)| {
-        let f = format_ident!("defer{}", group.len());
-        let rules = &rules[c * GROUP..c * GROUP + group.len()];
-        let values = group.iter().map(|l| {
+    let body = if salted {
+        let n = g.layouts.len();
+        let writes = g.layouts.iter().zip(&rules).map(|(l, rule)| {
             let field = l.field.ident;
-            quote!(&self.#field)
+            quote!(__w.defer::<#rule>(&self.#field, __salts)?;)
         });
-        quote!(#p::#f::<Self, #(#rules),*>(__out, &mut __pos, __salts, #(#values),*)?;)
-    });
+        quote! {
+            let mut __w = #p::Writer::<Self, #n>::new(self, __out)?;
+            #(#writes)*
+            #p::Ok(__w.finish_deferred(__salts))
+        }
+    } else {
+        let calls = g.layouts.chunks(GROUP).enumerate().map(|(c, group)| {
+            let f = format_ident!("defer{}", group.len());
+            let rules = &rules[c * GROUP..c * GROUP + group.len()];
+            let values = group.iter().map(|l| {
+                let field = l.field.ident;
+                quote!(&self.#field)
+            });
+            quote!(#p::#f::<Self, #(#rules),*>(__out, &mut __pos, __salts, #(#values),*)?;)
+        });
+        quote! {
+            let mut __pos = #p::encode_start(self, __out)?;
+            #(#calls)*
+            #p::Ok(__pos)
+        }
+    };
     let encode = quote! {
         #[inline]
         fn __encode_deferred(
@@ -191,9 +258,7 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
             __out: &mut [#p::u8],
             __salts: &mut #p::DeferredSalts,
         ) -> #p::Result<#p::usize, #p::Error> {
-            let mut __pos = #p::encode_start(self, __out)?;
-            #(#calls)*
-            #p::Ok(__pos)
+            #body
         }
     };
     let de = Lifetime::new("'__rowkey_de", Span::call_site());
@@ -210,6 +275,7 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
             quote!(__w.read::<#rule>()?;)
         }
     });
+    let walker = walker(g, segments, &quote!(true), Some(&quote!(__salts)));
     let verify = quote! {
         #[inline]
         fn __verify_deferred(
@@ -217,10 +283,35 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
             __salts: &mut #p::DeferredSalts,
         ) -> #p::Result<(), #p::Error> {
             let __segs = &mut [#p::Segment::EMPTY; #segments];
-            let mut __w = #p::Walker::<Self, true, #segments, _>::with_sink(__in, __segs, __salts);
+            #walker
             #(#steps)*
             __w.end()
         }
     };
     (encode, verify)
+}
+
+/// `RowKey::__KEY_SALT` of a key with a struct-level MD5 salt: its width,
+/// delimiter and the fields it hashes, in the order listed, each with what
+/// of its slot is hashed.
+pub(crate) fn key_salt(g: &Gen) -> Option<TokenStream> {
+    let p = &g.p;
+    let salt = g.input.attrs.salt.as_ref()?;
+    let (chars, joined) = (salt.chars, salt.delim.is_some());
+    let delim = salt
+        .delim
+        .map_or_else(|| quote!(#p::None), |d| quote!(#p::Some(#d)));
+    let parts = salt
+        .fields
+        .iter()
+        .filter_map(|f| g.layouts.iter().find(|l| l.field.ident == f))
+        .map(|l| {
+            let (i, how) = (l.index, crate::salt::salt_part(l, p, joined));
+            quote!((#i, #how))
+        });
+    Some(quote! {
+        const __KEY_SALT: #p::Option<#p::KeySaltSpec> = #p::Some(#p::KeySaltSpec {
+            chars: #chars, delim: #delim, parts: &[#(#parts),*],
+        });
+    })
 }

@@ -12,16 +12,24 @@
 //! a rule does not fit is reported on that argument, which the derive
 //! spans on the field.
 
-use crate::__private::{check_trailing, offset_of, DeferredSalts, NoSink, Presence, SaltSink};
+use crate::__private::{check_trailing, offset_of, DeferredSalts, Presence, SaltSink};
 use crate::rule::{
     field_len, option_len, read_field, read_option, write_field, write_option, AnyDigits, Body,
     BodyLen, Desc, Digits, Escaped, Number, Part, Prefix, PrefixWidth, ReadPrefix, Restored, Rev,
-    RevTs, Salt, SaltDelim, Sorted, Stored, Twos, Width,
+    RevTs, Sorted, Twos, Width,
 };
 use crate::scan::rules::{Delim, Fixed, Frame, Open, Pad};
 use crate::slot::{Frame as SlotFrame, Measure, PlainRead};
 use crate::{DecodePart, Error, ErrorKind, KeyPart, Reversible, RowKey, Segment, TwosComplement};
 use core::marker::PhantomData;
+
+mod batch;
+mod key_salt;
+mod walker;
+
+pub use batch::{CheckRule, DeferRule, DeferSalt, Deferred};
+pub use key_salt::{KeySaltSpec, Writer};
+pub use walker::Walker;
 
 /// Field `I` of a key, of type `V`, written as prefix rule `P`, body rule
 /// `B` and frame `F` (`Pad`, `ScanDelim`, `Fixed`, or `Open` for the last
@@ -203,14 +211,22 @@ pub const fn plain_read<V: KeyPart + ?Sized, B: Shape, F: ReadFrame>() -> PlainR
 pub trait Value {
     /// The field's type.
     type V;
+    /// The field's place in the struct.
+    const INDEX: usize;
+    /// The bytes of its salt or bucket, before its slot.
+    const PREFIX: usize;
 }
 
-impl<const I: usize, V, P, B, F> Value for Field<I, V, P, B, F> {
+impl<const I: usize, V, P: PrefixWidth, B, F> Value for Field<I, V, P, B, F> {
     type V = V;
+    const INDEX: usize = I;
+    const PREFIX: usize = P::WIDTH;
 }
 
 impl<const I: usize, V, B, F> Value for Opt<I, V, B, F> {
     type V = V;
+    const INDEX: usize = I;
+    const PREFIX: usize = 0;
 }
 
 /// A field's length in `encoded_len`: asks of the value's type only what
@@ -290,7 +306,7 @@ impl<'de, K, const I: usize, V, P, B, F> ReadRule<'de, K> for Field<I, V, P, B, 
 where
     K: RowKey,
     V: KeyPart,
-    P: ReadPrefix<V>,
+    P: ReadPrefix<V> + PrefixWidth,
     B: ReadBody<'de, V> + Shape,
     F: ReadFrame,
 {
@@ -389,7 +405,10 @@ where
 #[inline(always)]
 pub fn encode_start<K: RowKey>(key: &K, out: &[u8]) -> Result<usize, Error> {
     crate::__private::check_encode_len(K::NAME, key.encoded_len(), out.len())?;
-    Ok(0)
+    Ok(match K::__KEY_SALT {
+        Some(spec) => spec.width(),
+        None => 0,
+    })
 }
 
 /// The end of decode's walk: bytes left after the last field are refused,
@@ -404,231 +423,6 @@ pub fn read_end<K: RowKey>(input: &[u8], pos: usize) -> Result<(), Error> {
         None => "",
     };
     check_trailing(input, pos, K::NAME, last)
-}
-
-/// Decode's walk over a key's bytes: where it is, the segments it has
-/// recorded, and where its salt checks go (`NoSink`: checked where read;
-/// batch verification queues them). The derive reads each field through
-/// it, one call per field (measured: a group read returning a tuple cost 2
-/// to 4 instructions per key more).
-pub struct Walker<'de, 's, K, const VERIFY: bool, const N: usize, S = NoSink> {
-    input: &'de [u8],
-    pos: usize,
-    segs: &'s mut [Segment; N],
-    seg: usize,
-    sink: S,
-    key: PhantomData<K>,
-}
-
-impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize> Walker<'de, 's, K, VERIFY, N> {
-    /// A walk from the key's first byte.
-    #[inline(always)]
-    pub fn new(input: &'de [u8], segs: &'s mut [Segment; N]) -> Self {
-        Self::with_sink(input, segs, NoSink)
-    }
-}
-
-impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize, S: SaltSink>
-    Walker<'de, 's, K, VERIFY, N, S>
-{
-    /// A walk from the key's first byte whose salt checks go to `sink`.
-    #[inline(always)]
-    pub fn with_sink(input: &'de [u8], segs: &'s mut [Segment; N], sink: S) -> Self {
-        Walker {
-            input,
-            pos: 0,
-            segs,
-            seg: 0,
-            sink,
-            key: PhantomData,
-        }
-    }
-
-    /// Reads the next field, as rule type `F` says.
-    ///
-    /// # Errors
-    /// The field's refusal.
-    #[inline(always)]
-    pub fn read<F: ReadRule<'de, K>>(&mut self) -> Result<F::V, Error> {
-        F::read::<VERIFY, N, S>(
-            self.input,
-            &mut self.pos,
-            self.segs,
-            &mut self.seg,
-            &mut self.sink,
-        )
-    }
-
-    /// Checks the next field without building its value (batch
-    /// verification: a `&str` that is ASCII needs no full UTF-8 check).
-    ///
-    /// # Errors
-    /// The field's refusal.
-    #[inline(always)]
-    pub fn check<F: CheckRule<'de, K>>(&mut self) -> Result<(), Error> {
-        F::check::<VERIFY, N, S>(
-            self.input,
-            &mut self.pos,
-            self.segs,
-            &mut self.seg,
-            &mut self.sink,
-        )
-    }
-
-    /// The end of the walk: bytes left after the last field are refused,
-    /// named after it.
-    ///
-    /// # Errors
-    /// Trailing bytes.
-    #[inline(always)]
-    pub fn end(self) -> Result<(), Error> {
-        read_end::<K>(self.input, self.pos)
-    }
-}
-
-/// A field batch verification checks without building: the type's own
-/// bytes (`Part`) behind no prefix or a salt, which need no value.
-pub trait CheckRule<'de, K: RowKey> {
-    /// Checks the slot at `*pos`, recording its segments and handing its
-    /// salt's check to `sink`.
-    ///
-    /// # Errors
-    /// The first refusal, named after the field.
-    fn check<const VERIFY: bool, const N: usize, S: SaltSink>(
-        input: &'de [u8],
-        pos: &mut usize,
-        segs: &mut [Segment; N],
-        seg: &mut usize,
-        sink: &mut S,
-    ) -> Result<(), Error>;
-}
-
-impl<'de, K, const I: usize, V, P, F> CheckRule<'de, K> for Field<I, V, P, Part, F>
-where
-    K: RowKey,
-    V: KeyPart + DecodePart<'de>,
-    P: ReadPrefix<()>,
-    F: ReadFrame,
-{
-    #[inline(always)]
-    fn check<const VERIFY: bool, const N: usize, S: SaltSink>(
-        input: &'de [u8],
-        pos: &mut usize,
-        segs: &mut [Segment; N],
-        seg: &mut usize,
-        sink: &mut S,
-    ) -> Result<(), Error> {
-        read_field::<(), P, VERIFY, S, N>(
-            input,
-            pos,
-            const { plain_read::<V, Part, F>() },
-            V::check_part,
-            segs,
-            seg,
-            sink,
-            K::NAME,
-            const { crate::scan::rules::field_name::<K>(I) },
-        )
-    }
-}
-
-/// A salt batch encoding leaves to the caller, who computes many at once:
-/// `Salt<K>` or `SaltDelim<K, D>` over the body as stored.
-pub trait DeferSalt: PrefixWidth {
-    /// Hex characters.
-    const CHARS: usize;
-    /// The byte written after them.
-    const DELIM: Option<u8> = None;
-}
-impl<const K: usize> DeferSalt for Salt<K, Stored> {
-    const CHARS: usize = K;
-}
-impl<const K: usize, const D: u8> DeferSalt for SaltDelim<K, D, Stored> {
-    const CHARS: usize = K;
-    const DELIM: Option<u8> = Some(D);
-}
-
-/// A field whose salt batch encoding defers: `Deferred<Field<..>>`.
-pub struct Deferred<F>(PhantomData<F>);
-
-impl<F: Value> Value for Deferred<F> {
-    type V = F::V;
-}
-
-/// A field's write in batch encoding (`encode_batch`): as `encode_into`
-/// writes it, or, under [`Deferred`], with its salt left for the caller.
-pub trait DeferRule<K: RowKey>: Value {
-    /// Writes the slot at `*pos`, moving `*pos` past it.
-    ///
-    /// # Errors
-    /// The value's refusal, named after the field.
-    fn defer(
-        v: &Self::V,
-        buf: &mut [u8],
-        pos: &mut usize,
-        salts: &mut DeferredSalts,
-    ) -> Result<(), Error>;
-}
-
-impl<K: RowKey, const I: usize, V, P, B, F> DeferRule<K> for Field<I, V, P, B, F>
-where
-    Self: WriteRule<K>,
-{
-    #[inline(always)]
-    fn defer(
-        v: &Self::V,
-        buf: &mut [u8],
-        pos: &mut usize,
-        _: &mut DeferredSalts,
-    ) -> Result<(), Error> {
-        <Self as WriteRule<K>>::write(v, buf, pos)
-    }
-}
-
-impl<K: RowKey, const I: usize, V, B, F> DeferRule<K> for Opt<I, V, B, F>
-where
-    Self: WriteRule<K>,
-{
-    #[inline(always)]
-    fn defer(
-        v: &Self::V,
-        buf: &mut [u8],
-        pos: &mut usize,
-        _: &mut DeferredSalts,
-    ) -> Result<(), Error> {
-        <Self as WriteRule<K>>::write(v, buf, pos)
-    }
-}
-
-impl<K, const I: usize, V, P, B, F> DeferRule<K> for Deferred<Field<I, V, P, B, F>>
-where
-    K: RowKey,
-    V: KeyPart,
-    P: DeferSalt + Prefix<V>,
-    B: Body<V>,
-    F: Frame,
-{
-    #[inline(always)]
-    fn defer(
-        v: &V,
-        buf: &mut [u8],
-        pos: &mut usize,
-        salts: &mut DeferredSalts,
-    ) -> Result<(), Error> {
-        let name = const { crate::scan::rules::field_name::<K>(I) };
-        seek::<K, I>(pos);
-        let at = *pos;
-        *pos += P::WIDTH;
-        // The body, pad or delimiter as `encode_into` writes them, the
-        // salt's room left open.
-        write_field::<V, P, B, false, false>(v, buf, pos, F::FRAME, K::NAME, name)?;
-        if let Some(d) = P::DELIM {
-            buf[at + P::CHARS] = d;
-        }
-        let body = at + P::WIDTH;
-        salts.defer(name, at, P::CHARS, &[(body, body + v.encoded_len())]);
-        Ok(())
-    }
 }
 
 macro_rules! groups {

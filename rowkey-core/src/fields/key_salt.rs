@@ -1,0 +1,172 @@
+//! A struct-level MD5 salt (`#[rowkey(salt(md5, K, fields(..)))]`) over
+//! the field list: the slots of the fields it hashes are recorded as they
+//! are written or read, and the salt is written, deferred or checked from
+//! them once every field is through.
+
+use super::{encode_start, DeferRule, Value, WriteRule};
+use crate::__private::{md5_hex_joined_into, salt_part, DeferredSalts, SaltPart, SaltSink};
+use crate::{Error, ErrorKind, RowKey};
+use core::marker::PhantomData;
+
+/// The struct-level salt as the derive declares it: `chars` hex
+/// characters, then `delim` if any, before the first field, hashing the
+/// slots of the fields `parts` lists (their index and what of the slot is
+/// hashed), in that order.
+#[derive(Clone, Copy)]
+pub struct KeySaltSpec {
+    /// Hex characters.
+    pub chars: usize,
+    /// The byte after them; with one, the salt hashes the values joined
+    /// by it.
+    pub delim: Option<u8>,
+    /// The hashed fields, in the order listed.
+    pub parts: &'static [(usize, SaltPart)],
+}
+
+impl KeySaltSpec {
+    /// The salt's bytes, its delimiter included.
+    #[must_use]
+    pub const fn width(&self) -> usize {
+        self.chars + if self.delim.is_some() { 1 } else { 0 }
+    }
+
+    /// The listed slots, in order (at most eight: the derive refuses more).
+    fn slots<const M: usize>(&self, slots: &[(usize, usize); M]) -> ([(usize, usize); 8], usize) {
+        let mut out = [(0, 0); 8];
+        let n = self.parts.len().min(8);
+        for (o, (i, _)) in out.iter_mut().zip(self.parts) {
+            *o = slots.get(*i).copied().unwrap_or((0, 0));
+        }
+        (out, n)
+    }
+
+    /// Writes the hex MD5 of the listed slots of `bytes` into `out`.
+    pub(crate) fn hash_into<const M: usize>(
+        &self,
+        bytes: &[u8],
+        slots: &[(usize, usize); M],
+        out: &mut [u8],
+    ) {
+        let (listed, n) = self.slots(slots);
+        let mut parts: [&[u8]; 8] = [&[]; 8];
+        for ((p, &(at, end)), (_, how)) in parts.iter_mut().zip(&listed[..n]).zip(self.parts) {
+            *p = salt_part(bytes.get(at..end).unwrap_or(&[]), *how);
+        }
+        md5_hex_joined_into(&parts[..n], self.delim, out);
+    }
+
+    /// Hands the check of the salt at the key's front to `sink`; `false`
+    /// when it must be checked here (a joined salt hashes bytes the key
+    /// does not hold in one run).
+    pub(crate) fn defer_check<S: SaltSink, const M: usize>(
+        &self,
+        sink: &mut S,
+        slots: &[(usize, usize); M],
+    ) -> bool {
+        if self.delim.is_some() {
+            return false;
+        }
+        let (listed, n) = self.slots(slots);
+        sink.defer_check("salt", 0, self.chars, &listed[..n])
+    }
+}
+
+/// `encode_into` of a key with a struct-level salt: each field written
+/// and its slot recorded (`M` fields), then the salt.
+pub struct Writer<'b, K, const M: usize> {
+    buf: &'b mut [u8],
+    pos: usize,
+    slots: [(usize, usize); M],
+    key: PhantomData<K>,
+}
+
+impl<'b, K: RowKey, const M: usize> Writer<'b, K, M> {
+    /// After the length check, at the first field.
+    ///
+    /// # Errors
+    /// An empty or too long key, or a buffer shorter than it.
+    #[inline(always)]
+    pub fn new(key: &K, buf: &'b mut [u8]) -> Result<Self, Error> {
+        let pos = encode_start(key, buf)?;
+        Ok(Writer {
+            buf,
+            pos,
+            slots: [(0, 0); M],
+            key: PhantomData,
+        })
+    }
+
+    /// Writes the next field, as rule type `F` says.
+    ///
+    /// # Errors
+    /// The field's refusal.
+    #[inline(always)]
+    pub fn write<F: WriteRule<K>>(&mut self, v: &F::V) -> Result<(), Error> {
+        let at = self.pos;
+        F::write(v, self.buf, &mut self.pos)?;
+        self.record::<F>(at);
+        Ok(())
+    }
+
+    /// Writes the next field for batch encoding, a deferred salt left to
+    /// `salts`.
+    ///
+    /// # Errors
+    /// The field's refusal.
+    #[inline(always)]
+    pub fn defer<F: DeferRule<K>>(
+        &mut self,
+        v: &F::V,
+        salts: &mut DeferredSalts,
+    ) -> Result<(), Error> {
+        let at = self.pos;
+        F::defer(v, self.buf, &mut self.pos, salts)?;
+        self.record::<F>(at);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn record<F: Value>(&mut self, at: usize) {
+        if let Some(slot) = self.slots.get_mut(F::INDEX) {
+            *slot = (at + F::PREFIX, self.pos);
+        }
+    }
+
+    /// The salt written over the slots; the key's length.
+    #[inline(always)]
+    #[must_use]
+    pub fn finish(self) -> usize {
+        if let Some(spec) = K::__KEY_SALT {
+            let mut hex = [0u8; 32];
+            let hex = &mut hex[..spec.chars.min(32)];
+            spec.hash_into(self.buf, &self.slots, hex);
+            if let Some(head) = self.buf.get_mut(..hex.len()) {
+                head.copy_from_slice(hex);
+            }
+            if let (Some(d), Some(at)) = (spec.delim, self.buf.get_mut(spec.chars)) {
+                *at = d;
+            }
+        }
+        self.pos
+    }
+
+    /// Batch encoding's end: the salt left to `salts` when it hashes the
+    /// slots as written, else written here; the key's length.
+    #[inline(always)]
+    pub fn finish_deferred(self, salts: &mut DeferredSalts) -> usize {
+        match K::__KEY_SALT {
+            Some(spec) if spec.delim.is_none() => {
+                let (listed, n) = spec.slots(&self.slots);
+                salts.defer("salt", 0, spec.chars, &listed[..n]);
+                self.pos
+            }
+            _ => self.finish(),
+        }
+    }
+}
+
+/// The refusal of a struct-level salt, named as its segment is.
+#[cold]
+pub(crate) fn salt_error(key: &'static str, kind: ErrorKind) -> Error {
+    Error::field(key, "salt", kind)
+}
