@@ -43,6 +43,10 @@ impl<'de, K: BatchKey + DecodeKey<'de>> BatchDecode<'de> for K {}
 /// room for, to hash them in lanes later.
 #[doc(hidden)]
 pub trait SaltSink {
+    /// Whether it takes any check at all (plain decode's does not, so the
+    /// checks' arguments need not be built).
+    const TAKES: bool = true;
+
     /// Takes the check that the `k` bytes at `at` are the hex MD5 of the
     /// input's ranges `parts`, concatenated; `false` leaves it to the caller.
     fn defer_check(
@@ -59,6 +63,8 @@ pub trait SaltSink {
 pub struct NoSink;
 
 impl SaltSink for NoSink {
+    const TAKES: bool = false;
+
     #[inline(always)]
     fn defer_check(&mut self, _: &'static str, _: usize, _: usize, _: &[(usize, usize)]) -> bool {
         false
@@ -67,6 +73,8 @@ impl SaltSink for NoSink {
 
 // The queue as the walker holds it, borrowed from the batch.
 impl<S: SaltSink + ?Sized> SaltSink for &mut S {
+    const TAKES: bool = S::TAKES;
+
     #[inline(always)]
     fn defer_check(
         &mut self,

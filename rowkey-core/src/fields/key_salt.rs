@@ -4,7 +4,8 @@
 //! them once every field is through.
 
 use super::{encode_start, DeferRule, Value, WriteRule};
-use crate::__private::{md5_hex_joined_into, salt_part, DeferredSalts, SaltPart, SaltSink};
+use crate::__private::{salt_part, DeferredSalts, SaltPart, SaltSink};
+use crate::rule::salt::write_digest_hex;
 use crate::{Error, ErrorKind, RowKey};
 use core::marker::PhantomData;
 
@@ -31,6 +32,7 @@ impl KeySaltSpec {
     }
 
     /// The listed slots, in order (at most eight: the derive refuses more).
+    #[inline(always)]
     fn slots<const M: usize>(&self, slots: &[(usize, usize); M]) -> ([(usize, usize); 8], usize) {
         let mut out = [(0, 0); 8];
         let n = self.parts.len().min(8);
@@ -40,30 +42,37 @@ impl KeySaltSpec {
         (out, n)
     }
 
-    /// Writes the hex MD5 of the listed slots of `bytes` into `out`.
+    /// Writes the hex MD5 of the listed slots of `bytes` into `out`. Inlined
+    /// with the spec a constant, the loop unrolls into the key's fields.
+    #[inline(always)]
     pub(crate) fn hash_into<const M: usize>(
         &self,
         bytes: &[u8],
         slots: &[(usize, usize); M],
         out: &mut [u8],
     ) {
-        let (listed, n) = self.slots(slots);
-        let mut parts: [&[u8]; 8] = [&[]; 8];
-        for ((p, &(at, end)), (_, how)) in parts.iter_mut().zip(&listed[..n]).zip(self.parts) {
-            *p = salt_part(bytes.get(at..end).unwrap_or(&[]), *how);
+        use md5::Digest;
+        let mut h = md5::Md5::new();
+        for (j, &(i, how)) in self.parts.iter().enumerate() {
+            if let (Some(d), true) = (self.delim, j > 0) {
+                h.update([d]);
+            }
+            let (at, end) = slots.get(i).copied().unwrap_or((0, 0));
+            h.update(salt_part(bytes.get(at..end).unwrap_or(&[]), how));
         }
-        md5_hex_joined_into(&parts[..n], self.delim, out);
+        write_digest_hex(&h.finalize(), out);
     }
 
     /// Hands the check of the salt at the key's front to `sink`; `false`
     /// when it must be checked here (a joined salt hashes bytes the key
-    /// does not hold in one run).
+    /// does not hold in one run, and plain decode's sink takes none).
+    #[inline(always)]
     pub(crate) fn defer_check<S: SaltSink, const M: usize>(
         &self,
         sink: &mut S,
         slots: &[(usize, usize); M],
     ) -> bool {
-        if self.delim.is_some() {
+        if self.delim.is_some() || !S::TAKES {
             return false;
         }
         let (listed, n) = self.slots(slots);

@@ -325,7 +325,7 @@ pub fn md5_hex_parts_into(parts: &[&[u8]], out: &mut [u8]) {
 /// narrower stores, which the CPU cannot forward from its store buffer (a
 /// stall of some 10 cycles per key, that callgrind does not count).
 #[inline]
-fn write_digest_hex(digest: &[u8], out: &mut [u8]) {
+pub(crate) fn write_digest_hex(digest: &[u8], out: &mut [u8]) {
     for (i, o) in out.iter_mut().take(32).enumerate() {
         let byte = digest.get(i / 2).copied().unwrap_or(0);
         let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 15 };
