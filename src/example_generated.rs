@@ -28,40 +28,50 @@
 //!
 //! ```text
 //! const _: () = {
+//!     // Each field's rules, named once as a type (index, type, prefix, body, frame):
+//!     type __RowkeyF0<'a> = Field<0, &'a str, rule::Salt<4>, rule::Part, Pad<16, 0>>;
+//!     type __RowkeyF1<'a> = Field<1, &'a str, rule::NoPrefix, rule::Part, Pad<8, 0>>;
+//!     type __RowkeyF2<'a> = Field<2, u64, rule::NoPrefix, rule::RevTs, Open>;
+//!
 //!     impl<'a> rowkey::RowKey for MetricKey<'a> {
-//!         const NAME: &'static str = "MetricKey";
 //!         const __SCAN_WIDTHS: &'static [Option<usize>] = &[..]; // widest slots: MAX_WIDTH = Some(36),
 //!                                                           // SCAN_CAP = 37 are the trait's defaults
 //!         const SPREAD: Spread = Spread::HexSalt { chars: 4 };
 //!         const TIME: Option<TimeField> = Some(TimeField { name: "ts", newest_first: true });
 //!         const LAYOUT: Layout = Layout { name: "MetricKey", fields: &[..], .. }; // rowkey::layout
+//!                                                           // (NAME: the trait's default, LAYOUT.name)
 //!         type Buf = [u8; 36];
 //!         type ScanBuf = [u8; 37];
 //!         type Key<'k> = MetricKey<'k>;
 //!         type Scan = __MetricKeyScan<'a>;
 //!         type Explained<'k> = Explain<'k, 4>;              // salt, host, metric, ts
-//!         fn encoded_len(&self) -> usize { .. }
+//!         fn encoded_len(&self) -> usize {
+//!             len3::<__RowkeyF0<'a>, __RowkeyF1<'a>, __RowkeyF2<'a>>(&self.host, &self.metric, &self.ts)
+//!         }
 //!         fn encode_into(&self, buf: &mut [u8]) -> Result<usize, Error> {
-//!             // one runtime call per field, each naming the field's rules as types:
-//!             // rule::write_field::<&str, rule::Salt<4>, rule::Part, ..>(.., WriteFrame::Pad(16, 0), ..)?;
-//!             // write_plain::<&str, ..>(.., WriteFrame::Pad(8, 0), ..)?;
-//!             // rule::write_field::<u64, rule::NoPrefix, rule::RevTs, ..>(.., WriteFrame::End, ..)?;
+//!             // one runtime call per eight fields; each field's bytes are its rules' (rowkey-core/src/rule):
+//!             let mut pos = encode_start(self, buf)?;
+//!             write3::<Self, __RowkeyF0<'a>, __RowkeyF1<'a>, __RowkeyF2<'a>>(buf, &mut pos, &self.host, ..)?;
+//!             Ok(pos)
 //!         }
 //!         fn explain(bytes: &[u8]) -> Result<Explain<'_, 4>, Error> { .. }
 //!         fn scan() -> __MetricKeyScan<'a> { .. }
-//!         #[doc(hidden)] fn __encode_deferred(..) { .. } // encode_batch: salts left for the SIMD lanes
+//!         #[doc(hidden)] fn __encode_deferred(..) { .. } // encode_batch: Deferred<__RowkeyF0<'a>>, the salt
+//!                                                        // left for the SIMD lanes
 //!         // to_vec: provided
-//!     }
-//!
-//!     impl<'de> rowkey::DecodeKey<'de> for MetricKey<'de> {
-//!         fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }           // checks the salt
-//!         fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> { .. } // skips the MD5
-//!         #[doc(hidden)] fn __verify_deferred(..) { .. }                       // verify_batch
 //!     }
 //!
 //!     impl<'a> MetricKey<'a> {
 //!         pub const MAX_LEN: usize = 36;
 //!         pub fn split_keys(n: usize) -> Result<SplitKeys, Error> { .. }
+//!     }
+//!
+//!     // The items every key has, from the runtime's `macro_rules!` templates
+//!     // (decode_impls!, scan_builder!), given the key's name, lifetimes and walk:
+//!     impl<'de> rowkey::DecodeKey<'de> for MetricKey<'de> {
+//!         fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }           // checks the salt
+//!         fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> { .. } // skips the MD5
+//!         #[doc(hidden)] fn __verify_deferred(..) { .. }                       // verify_batch
 //!     }
 //!
 //!     impl<'de> MetricKey<'de> {
@@ -70,8 +80,17 @@
 //!         pub fn explain(bytes: &'de [u8]) -> Result<Explain<'de, 4>, Error> { .. }
 //!     }
 //!
-//!     // Decode's walk: one runtime call per field (read_plain, rule::read_field).
-//!     impl<'de> Walk<'de, 4> for MetricKey<'de> { .. }
+//!     // Decode's walk: one short call per field.
+//!     impl<'de> Walk<'de, 4> for MetricKey<'de> {
+//!         fn __rowkey_read<const VERIFY: bool>(bytes: &'de [u8], segs: &mut [Segment; 4]) -> Result<Self, Error> {
+//!             let mut w = Walker::<Self, VERIFY, 4>::new(bytes, segs);
+//!             let host = w.read::<__RowkeyF0<'de>>()?;
+//!             let metric = w.read::<__RowkeyF1<'de>>()?;
+//!             let ts = w.read::<__RowkeyF2<'de>>()?;
+//!             w.end()?;                                        // trailing bytes
+//!             Ok(Self { host, metric, ts })
+//!         }
+//!     }
 //!
 //!     // The scan builder: STAGE is the marker type of the field expected next.
 //!     pub struct __MetricKeyScan<'a, STAGE = host, S = ()> { .. }
@@ -84,7 +103,7 @@
 //!
 //!     impl<'a, STAGE, S> __MetricKeyScan<'a, STAGE, S> {
 //!         pub fn ranges(self) -> Result<ScanRanges<MetricKey<'a>>, Error>;
-//!         // Each method forwards to the runtime with the field's rules as a type; it is
+//!         // Each method forwards to the runtime with the field's scan rule as a type; it is
 //!         // called only when STAGE is its own marker (else: "`metric` cannot come here:
 //!         // the next field of this `MetricKey<'_>` scan is `host`").
 //!         pub fn host<'v, A: ScanValue<&'v str>>(self, value: A)

@@ -67,7 +67,7 @@ def match_returns(text):
         while not re.match(r"^                \S", done[j]):
             j -= 1
         stmt = "\n".join(done[j:]).rstrip()[:-2]
-        m = re.match(r"(\s*)let (\w+) =(.*)$", stmt, flags=re.S)
+        m = re.match(r"(\s*)let (mut \w+|\w+|\([^)]*\)) =(.*)$", stmt, flags=re.S)
         if m:
             new = (f"{m.group(1)}let {m.group(2)} = match ({m.group(3)}) {{ __rowkey::Ok(v) => v, "
                    f"__rowkey::Err(e) => return __rowkey::Err(e) }};")
@@ -94,7 +94,7 @@ class MergeInherent:
             # the impl's own parameter, kept for the merged block.
             self.held.setdefault((name, bool(of_type)), []).append(body)
             return ""
-        if "__rowkey::Walk<" in text and text.lstrip().startswith(("#", "impl")):
+        if ("__rowkey::Walk<" in text or "__private::Walk<" in text) and text.lstrip().startswith(("#", "impl")):
             out = []
             for (name, lifetime), bodies in self.held.items():
                 head = f"        impl<'a> {name}<'a> {{" if lifetime else f"        impl<'__rowkey_de> {name} {{"
@@ -106,7 +106,7 @@ class MergeInherent:
 
 ABLATIONS = {
     "expanded": lambda t: t,
-    "no_clone_debug": lambda t: "" if re.search(r"__rowkey::(Clone|Debug) for\s+__Key", t) else t,
+    "no_clone_debug": lambda t: "" if re.search(r"(?:__rowkey|__private)::(Clone|Debug)\s+for\s+__Key", t) else t,
     "no_scan_methods": scan_methods,
     "empty_decode_walk": lambda t: empty_body(t, "fn __rowkey_read"),
     "empty_encode": lambda t: empty_body(empty_body(t, "fn encode_into"), "fn encoded_len"),

@@ -17,6 +17,9 @@ trap 'rm -rf "$work"' EXIT
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); $(rustc --version)"
 RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$work/expand" cargo rustc -q --manifest-path with-derive/Cargo.toml \
     -- -Zunpretty=expanded >"$work/expanded.rs"
+# The runtime's templates name it as `$crate`, printed `::rowkey_core`; the
+# crate below reaches it through `rowkey`.
+sed -i 's/::rowkey_core::/::rowkey::/g' "$work/expanded.rs"
 RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR="$work/expand" cargo rustc -q --manifest-path with-serde-pair/Cargo.toml \
     -- -Zunpretty=expanded >"$work/serde-pair.rs"
 echo "expansion: RowKey $(python3 "$here/ablate.py" --tokens <"$work/expanded.rs"), the serde pair $(python3 "$here/ablate.py" --tokens <"$work/serde-pair.rs")"

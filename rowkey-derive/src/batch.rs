@@ -9,7 +9,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 /// Salts one key may leave to the caller (`rowkey::MAX_DEFERRED`).
-const MAX_DEFERRED: usize = 4;
+pub(crate) const MAX_DEFERRED: usize = 4;
 
 /// What `decode`'s walk is made of, for the batch's own walk.
 pub struct Walk<'a> {
@@ -64,16 +64,7 @@ pub fn expand(
     let fields: Vec<_> = layouts
         .iter()
         .map(|l| match l.salt {
-            Some(k)
-                if l.body != Body::Reverse
-                    && !l.desc
-                    && !l.escaped
-                    && !l.option
-                    && l.decimal.is_none()
-                    // Deferred, the salt would hash the type's own width.
-                    && l.width.is_none()
-                    && room > 0 =>
-            {
+            Some(k) if deferrable(l) && room > 0 => {
                 room -= 1;
                 deferred_field(l, p, widths, k, &name)
             }
@@ -146,6 +137,20 @@ pub fn expand(
         }
     };
     (encode, verify.unwrap_or_default())
+}
+
+/// Whether a salted field's salt may be left to the caller: one over the
+/// body as the key stores it. A salt over a body stored transformed
+/// (reversed, inverted, escaped, digits, low bytes; deferred, a `#[width]`
+/// salt would hash the type's own width) or behind an `Option`'s presence
+/// byte is computed by the write, as in `encode_into`.
+pub(crate) fn deferrable(l: &Layout) -> bool {
+    l.body != Body::Reverse
+        && !l.desc
+        && !l.escaped
+        && !l.option
+        && l.decimal.is_none()
+        && l.width.is_none()
 }
 
 /// A salted field: its body, pad or delimiter written as `encode_into`

@@ -186,9 +186,6 @@ pub(crate) fn walk(g: &Gen, segments: usize) -> TokenStream {
     }
 }
 
-/// Salts one key may leave to the caller (`rowkey::MAX_DEFERRED`).
-const MAX_DEFERRED: usize = 4;
-
 /// The batch methods of a salted key (`RowKey::__encode_deferred`,
 /// `DecodeKey::__verify_deferred`), through the field list: encode with
 /// the first four salts over bodies stored as written left to the caller
@@ -200,23 +197,15 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
     if g.input.attrs.salt.is_none() && !g.layouts.iter().any(|l| l.salt.is_some()) {
         return (TokenStream::new(), TokenStream::new());
     }
-    // A salt over a body the key stores transformed (reversed, inverted,
-    // escaped, digits, low bytes) is computed by the write, as in
-    // `encode_into`.
+    // The first salts `batch::deferrable` allows, while there is room.
     let salted = g.input.attrs.salt.is_some();
-    let mut room = MAX_DEFERRED - usize::from(salted);
+    let mut room = crate::batch::MAX_DEFERRED - usize::from(salted);
     let rules: Vec<TokenStream> = g
         .layouts
         .iter()
         .map(|l| {
             let rule = named(g, l, None);
-            let plain_body = l.body != crate::model::Body::Reverse
-                && !l.desc
-                && !l.escaped
-                && !l.option
-                && l.decimal.is_none()
-                && l.width.is_none();
-            if l.salt.is_some() && plain_body && room > 0 {
+            if l.salt.is_some() && crate::batch::deferrable(l) && room > 0 {
                 room -= 1;
                 quote!(#p::Deferred<#rule>)
             } else {

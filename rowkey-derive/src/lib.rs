@@ -3,10 +3,16 @@
 //!
 //! Stages: `ast` reads the input, `attr` parses each attribute, `valid` checks
 //! the rules that relate them, `model` fixes each field's layout, `expand`
-//! assembles the generated items (one function each) from `encode` and
-//! `decode` (a field's byte rules), `salt` (the struct-level salt), `scan`
-//! (the scan builder), `batch` and `checks` (type-dependent rules left to the
-//! compiler), and `fallback` stands in when there are errors.
+//! assembles the generated items (one function each): `fields` declares
+//! each field's rules as a type (`encode` names them) and writes
+//! `encoded_len`, `encode_into`, decode's walk and the batch methods as
+//! calls into the runtime's field list; `scan` writes the scan builder's
+//! field methods; the items every key has come from the runtime's
+//! `macro_rules!` templates, which `expand` and `scan` invoke. A key the
+//! field list does not take (a Java-hash salt, `#[spread]`, Phoenix
+//! columns, a `'static` borrow) is written per field by `encode`, `decode`,
+//! `salt` and `batch`. `checks` holds type-dependent rules left to the
+//! compiler, and `fallback` stands in when there are errors.
 #![forbid(unsafe_code)]
 #![warn(clippy::pedantic)]
 #![allow(

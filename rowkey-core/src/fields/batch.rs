@@ -1,7 +1,7 @@
 //! The field list in batch encoding and verification: salts left to
 //! the caller (`Deferred`), fields checked without being built.
 
-use super::{plain_read, seek, Field, Opt, ReadFrame, Value, WriteRule};
+use super::{plain_read, seek, Field, ReadFrame, Value, WriteRule};
 use crate::__private::{DeferredSalts, SaltSink};
 use crate::rule::{
     read_field, write_field, Body, Part, Prefix, PrefixWidth, ReadPrefix, Salt, SaltDelim, Stored,
@@ -96,10 +96,8 @@ pub trait DeferRule<K: RowKey>: Value {
     ) -> Result<(), Error>;
 }
 
-impl<K: RowKey, const I: usize, V, P, B, F> DeferRule<K> for Field<I, V, P, B, F>
-where
-    Self: WriteRule<K>,
-{
+// Every field but a `Deferred` one is written as `encode_into` writes it.
+impl<K: RowKey, T: WriteRule<K>> DeferRule<K> for T {
     #[inline(always)]
     fn defer(
         v: &Self::V,
@@ -107,22 +105,7 @@ where
         pos: &mut usize,
         _: &mut DeferredSalts,
     ) -> Result<(), Error> {
-        <Self as WriteRule<K>>::write(v, buf, pos)
-    }
-}
-
-impl<K: RowKey, const I: usize, V, B, F> DeferRule<K> for Opt<I, V, B, F>
-where
-    Self: WriteRule<K>,
-{
-    #[inline(always)]
-    fn defer(
-        v: &Self::V,
-        buf: &mut [u8],
-        pos: &mut usize,
-        _: &mut DeferredSalts,
-    ) -> Result<(), Error> {
-        <Self as WriteRule<K>>::write(v, buf, pos)
+        T::write(v, buf, pos)
     }
 }
 

@@ -42,15 +42,15 @@ impl KeySaltSpec {
         (out, n)
     }
 
-    /// Writes the hex MD5 of the listed slots of `bytes` into `out`. Inlined
-    /// with the spec a constant, the loop unrolls into the key's fields.
+    /// The first `chars` hex characters of the MD5 of the listed slots of
+    /// `bytes` (the rest of the array unwritten). Inlined with the spec a constant, the loop
+    /// unrolls into the key's fields.
     #[inline(always)]
-    pub(crate) fn hash_into<const M: usize>(
+    pub(crate) fn hex<const M: usize>(
         &self,
         bytes: &[u8],
         slots: &[(usize, usize); M],
-        out: &mut [u8],
-    ) {
+    ) -> [u8; 32] {
         use md5::Digest;
         let mut h = md5::Md5::new();
         for (j, &(i, how)) in self.parts.iter().enumerate() {
@@ -60,7 +60,15 @@ impl KeySaltSpec {
             let (at, end) = slots.get(i).copied().unwrap_or((0, 0));
             h.update(salt_part(bytes.get(at..end).unwrap_or(&[]), how));
         }
-        write_digest_hex(&h.finalize(), out);
+        let mut hex = [0u8; 32];
+        write_digest_hex(&h.finalize(), &mut hex[..self.chars.min(32)]);
+        hex
+    }
+
+    /// The salt's characters of [`hex`](Self::hex).
+    #[inline(always)]
+    pub(crate) fn salt_of<'h>(&self, hex: &'h [u8; 32]) -> &'h [u8] {
+        &hex[..self.chars.min(32)]
     }
 
     /// Hands the check of the salt at the key's front to `sink`; `false`
@@ -146,11 +154,10 @@ impl<'b, K: RowKey, const M: usize> Writer<'b, K, M> {
     #[must_use]
     pub fn finish(self) -> usize {
         if let Some(spec) = K::__KEY_SALT {
-            let mut hex = [0u8; 32];
-            let hex = &mut hex[..spec.chars.min(32)];
-            spec.hash_into(self.buf, &self.slots, hex);
-            if let Some(head) = self.buf.get_mut(..hex.len()) {
-                head.copy_from_slice(hex);
+            let hex = spec.hex(self.buf, &self.slots);
+            let salt = spec.salt_of(&hex);
+            if let Some(head) = self.buf.get_mut(..salt.len()) {
+                head.copy_from_slice(salt);
             }
             if let (Some(d), Some(at)) = (spec.delim, self.buf.get_mut(spec.chars)) {
                 *at = d;

@@ -134,10 +134,8 @@ impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize, S: SaltSink, const 
     pub fn end(mut self) -> Result<(), Error> {
         if let Some(spec) = K::__KEY_SALT {
             if VERIFY && !spec.defer_check(&mut self.sink, &self.slots) {
-                let mut check = [0u8; 32];
-                let check = &mut check[..spec.chars.min(32)];
-                spec.hash_into(self.input, &self.slots, check);
-                if *check != *self.salt {
+                let hex = spec.hex(self.input, &self.slots);
+                if spec.salt_of(&hex) != self.salt {
                     return Err(salt_error(K::NAME, ErrorKind::SaltMismatch));
                 }
             }
