@@ -157,7 +157,7 @@ impl<T: crate::Narrow, const W: usize> ReadBody<'_, T> for Width<W> {
     }
 }
 
-/// How decode finds where a frame ends (the write side is [`Frame`]).
+/// How decode finds where a frame ends (the write side is the scan rules' `Frame`).
 pub trait ReadFrame: Frame {
     /// `Some((width, byte))` for a pad, else the slot's end.
     const PAD: Option<(usize, u8)> = None;
