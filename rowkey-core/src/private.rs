@@ -61,7 +61,7 @@ pub use crate::text::{clamp_wide_bounds, decimal_len, widen, write_decimal, Deci
 pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
 pub use crate::width::{too_wide, Narrow};
 pub use crate::widths::{
-    bounded, decode_max, min_len, min_len_at, need_width, offset_of, plus_one, scan_cap, sum_widths,
+    bounded, decode_max, min_len, need_width, offset_of, plus_one, scan_cap, sum_widths,
 };
 #[doc(hidden)]
 pub use crate::{__rowkey_decode_impls as decode_impls, __rowkey_scan_builder as scan_builder};

@@ -5,9 +5,12 @@
 //! through the proc-macro bridge, one a `macro_rules!` template writes
 //! does not (measured: a key's build cost, `bench-build/callgrind.sh`).
 //!
-//! Names a template declares and the derive's tokens use (parameters,
-//! `self`) are passed in by the derive: `macro_rules!` hygiene keeps the
-//! template's own local names apart from the caller's.
+//! Local names a template declares and the derive's tokens use (a walk's
+//! parameters, `VERIFY`) are passed in by the derive: `macro_rules!`
+//! hygiene keeps the template's own local variables apart from the
+//! caller's. Generic parameters are not hygienic: the derive's field
+//! methods name the builder's `STAGE` and `__S`, which the template
+//! declares.
 
 /// The scan builder `__KScan`: its struct, `Clone`, `Debug`, the
 /// `Builder` impl the runtime replays steps through, `K::scan()`,

@@ -19,10 +19,11 @@ pub trait Walk<'de, const N: usize>: RowKey {
     /// The shortest input the walk can read (at least one byte): the
     /// leading fixed widths, and a leading `Option`'s presence byte (a
     /// Phoenix key, which writes a NULL as nothing, says otherwise).
-    const MIN: usize = crate::widths::min_len_at(
-        Self::__WIDTHS,
-        Self::__FIRST_OPTION.wrapping_mul(2).wrapping_add(2),
-    );
+    const MIN: usize = match Self::__FIRST_OPTION {
+        usize::MAX => crate::widths::min_len(Self::__WIDTHS),
+        // Slot 0 is the struct-level salt, then (prefix, body) per field.
+        i => crate::widths::min_len_at(Self::__WIDTHS, 2 + 2 * i),
+    };
 
     /// Reads the fields in order, recording their segments; with `VERIFY`,
     /// checks salts and buckets.

@@ -1,6 +1,10 @@
 //! Code generation for the batch functions (`rowkey::encode_batch`,
 //! `rowkey::verify_batch`): `encode_into` with its MD5 salts left for the
 //! caller, who computes many of them at once in SIMD lanes.
+//!
+//! `expand` serves a key the runtime's field list does not take (`fields.rs`:
+//! a Java-hash salt, `#[spread]`, Phoenix columns, a `'static` borrow);
+//! `tests/field_list_parity.rs` holds the two paths to the same bytes.
 
 use crate::ast::Input;
 use crate::model::{Body, Layout};

@@ -1,6 +1,10 @@
 //! Code generation for decode: the read of each field, one call of the
 //! runtime's read naming the field's rules and reader, whose checks make a
 //! decoded key one encode would have written.
+//!
+//! Only for a key the runtime's field list does not take (`fields.rs`:
+//! a Java-hash salt, `#[spread]`, Phoenix columns, a `'static` borrow);
+//! `tests/field_list_parity.rs` holds the two paths to the same bytes.
 
 use crate::encode::field_err;
 use crate::model::{Body, Frame, Layout};

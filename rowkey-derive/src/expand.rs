@@ -95,8 +95,12 @@ impl<'a> Gen<'a> {
         let segment_count: usize = layouts.iter().map(Layout::segments).sum::<usize>()
             + usize::from(multi.is_some() || java.is_some());
         let name = ident.to_string();
+        // A key the field list takes has its struct-level salt from the
+        // runtime (`fields::key_salt`).
         let multi = if java.is_some() {
             java_salt(input, &layouts, &p, &name)
+        } else if crate::fields::takes(input, &layouts) {
+            (TokenStream::new(), TokenStream::new(), TokenStream::new())
         } else {
             multi_salt(input, &layouts, &p, &name, multi_width)
         };
@@ -242,8 +246,8 @@ fn time_field(g: &Gen) -> Option<TokenStream> {
 }
 
 /// `impl RowKey`: the constants, the associated types a generic layer names,
-/// and `encode_into`, which checks the length once and calls each field's
-/// writer.
+/// and `encoded_len` and `encode_into`, through the field list
+/// (`fields.rs`) or, for a key it does not take, per field.
 fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     let Gen { p, ident, name, .. } = g;
     let node = g.input.original;
@@ -433,9 +437,10 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     }
 }
 
-/// The batch methods (`batch.rs`) of the `RowKey` and `DecodeKey` impls:
-/// batch verification runs decode's walk, with the struct-level salt's
-/// read and check.
+/// The batch methods of the `RowKey` and `DecodeKey` impls, through the
+/// field list (`fields::batch`) or, for a key it does not take, per field
+/// (`batch.rs`): batch verification runs decode's walk, with the
+/// struct-level salt's read and check.
 fn batch_methods(g: &Gen) -> (TokenStream, TokenStream) {
     if crate::fields::listed(g) {
         return crate::fields::batch(g, g.segment_count);

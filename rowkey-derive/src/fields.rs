@@ -12,17 +12,22 @@
 use crate::expand::Gen;
 use crate::model::{Frame, Layout};
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 use syn::Lifetime;
 
-/// How many fields one runtime call takes (`len8`, `write8`, `read8`).
+/// How many fields one runtime call takes (`len8`, `write8`, `defer8`).
 const GROUP: usize = 8;
 
 /// Whether the key's fields go through the field list.
 pub(crate) fn listed(g: &Gen) -> bool {
-    g.input.attrs.java_salt.is_none()
-        && g.input.attrs.phoenix.is_none()
-        && g.layouts
+    takes(g.input, &g.layouts)
+}
+
+/// [`listed`], before the key's `Gen` is built.
+pub(crate) fn takes(input: &crate::ast::Input, layouts: &[Layout]) -> bool {
+    input.attrs.java_salt.is_none()
+        && input.attrs.phoenix.is_none()
+        && layouts
             .iter()
             .all(|l| l.spread.is_none() && !l.phoenix && !crate::model::mentions_static(l.field.ty))
 }
@@ -34,25 +39,27 @@ fn alias(l: &Layout) -> Ident {
 
 /// Field `l`'s rule type, named through its alias at lifetime `lt` (every
 /// lifetime of the struct), spanned on the field's type so that a type a
-/// rule does not fit is reported there.
+/// rule does not fit is reported there: its first token on the type's
+/// first, its closing `>` on the type's last, so the compiler's span of
+/// the path covers the whole type (one token's span is all a proc macro
+/// can set on stable).
 fn named(g: &Gen, l: &Layout, lt: Option<&Lifetime>) -> TokenStream {
     let alias = alias(l);
-    let lts: Vec<TokenStream> = g
-        .input
-        .original
-        .generics
-        .lifetimes()
-        .map(|d| {
-            let own = &d.lifetime;
-            lt.map_or_else(|| quote!(#own), |lt| quote!(#lt))
-        })
-        .collect();
-    let ty = if lts.is_empty() {
-        quote!(#alias)
-    } else {
-        quote!(#alias<#(#lts),*>)
-    };
-    crate::checks::respan(&ty, syn::spanned::Spanned::span(l.inner_ty))
+    let lts = g.input.original.generics.lifetimes().map(|d| {
+        let own = &d.lifetime;
+        lt.map_or_else(|| quote!(#own), |lt| quote!(#lt))
+    });
+    let ty = quote!(#alias<#(#lts),*>);
+    let mut spans = l.inner_ty.to_token_stream().into_iter().map(|t| t.span());
+    let first = spans.next().unwrap_or_else(Span::call_site);
+    let last = spans.last().unwrap_or(first);
+    let mut out = crate::checks::respan(&ty, first);
+    let mut tokens: Vec<proc_macro2::TokenTree> = out.into_iter().collect();
+    if let Some(close) = tokens.last_mut() {
+        close.set_span(last);
+    }
+    out = tokens.into_iter().collect();
+    out
 }
 
 /// The rule type of field `l`: its prefix, body and frame (an `Option`'s

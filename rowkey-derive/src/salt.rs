@@ -1,6 +1,12 @@
 //! Code generation for the struct-level salt
 //! (`#[rowkey(salt(md5, K, fields(..), delim = ..))]`): what encode writes,
 //! decode reads and verifies, and what the scan builder hashes.
+//!
+//! Encode and decode here serve a key the runtime's field list does not
+//! take (`fields.rs`: a Java-hash salt, `#[spread]`, Phoenix columns, a
+//! `'static` borrow); for one it takes, the runtime writes and checks the
+//! salt (`fields::key_salt`) and only `salt_part` comes from here.
+//! `tests/field_list_parity.rs` holds the two paths to the same bytes.
 
 use crate::ast::Input;
 use crate::model::{Frame, Layout};

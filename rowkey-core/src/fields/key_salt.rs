@@ -6,7 +6,7 @@
 use super::{encode_start, DeferRule, Value, WriteRule};
 use crate::__private::{salt_part, DeferredSalts, SaltPart, SaltSink};
 use crate::rule::salt::write_digest_hex;
-use crate::{Error, ErrorKind, RowKey};
+use crate::{Error, ErrorKind, RowKey, MAX_SALT_FIELDS};
 use core::marker::PhantomData;
 
 /// The struct-level salt as the derive declares it: `chars` hex
@@ -31,11 +31,15 @@ impl KeySaltSpec {
         self.chars + if self.delim.is_some() { 1 } else { 0 }
     }
 
-    /// The listed slots, in order (at most eight: the derive refuses more).
+    /// The listed slots, in order (at most `MAX_SALT_FIELDS`: the derive
+    /// refuses more).
     #[inline(always)]
-    fn slots<const M: usize>(&self, slots: &[(usize, usize); M]) -> ([(usize, usize); 8], usize) {
-        let mut out = [(0, 0); 8];
-        let n = self.parts.len().min(8);
+    fn slots<const M: usize>(
+        &self,
+        slots: &[(usize, usize); M],
+    ) -> ([(usize, usize); MAX_SALT_FIELDS], usize) {
+        let mut out = [(0, 0); MAX_SALT_FIELDS];
+        let n = self.parts.len().min(MAX_SALT_FIELDS);
         for (o, (i, _)) in out.iter_mut().zip(self.parts) {
             *o = slots.get(*i).copied().unwrap_or((0, 0));
         }

@@ -3,10 +3,13 @@
 //! type, prefix rule, body rule, frame), the functions that measure and
 //! write a group of up to eight such fields in order, and the walker that
 //! reads them back one by one. The derive's `encoded_len` and
-//! `encode_into` are one call per group, and its decode walk one short
-//! call per field, instead of each field's code: what the compiler checks
-//! for each key is mostly a list of types, and each rule's bytes stay in
-//! the one file of `rule/` named after it.
+//! `encode_into` are one call per group (per field through a `Writer` for
+//! a key with a struct-level salt, which records the slots it hashes), and
+//! its decode walk one short call per field, instead of each field's code:
+//! what the compiler checks for each key is mostly a list of types. Each
+//! rule's bytes stay in the one file of `rule/` named after it; what this
+//! module adds per body rule (`Shape`, how decode finds the body, and
+//! `ReadBody`, its reader) only names what those files already hold.
 //!
 //! Each field's type is passed as its own generic argument, so a field type
 //! a rule does not fit is reported on that argument, which the derive

@@ -1,0 +1,276 @@
+//! The derive writes a key through one of two paths: the runtime's field
+//! list (a rule type per field, one call per group of fields), or, for a
+//! key with a Java-hash salt, a `#[spread]` field, Phoenix columns or a
+//! field borrowing for `'static`, code per field. Both name the same byte
+//! rules, and must agree: here each layout is declared twice, with `&'a
+//! str` (the field list) and `&'static str` (the per-field code), and the
+//! two encode the same values to the same bytes, explain them alike, and
+//! refuse every corruption of them with the same error (the `'static` twin
+//! then refuses a well-formed key, which it cannot borrow from).
+
+use rowkey::{Error, RowKey};
+
+/// The bytes, explanation and decode verdicts of one value, from both
+/// twins: `$a` (field list, lifetime `'a`) and `$s` (per field,
+/// `'static`), built from the same field values.
+macro_rules! same {
+    ($a:ident, $s:ident, { $($field:ident : $value:expr),* $(,)? }) => {{
+        let a = $a { $($field: $value),* };
+        let s = $s { $($field: $value),* };
+        let bytes = a.to_vec().expect("the field list encodes");
+        assert_eq!(bytes, s.to_vec().expect("the per-field code encodes"), "{}", stringify!($a));
+        let explained = |r: Result<String, Error>| r.map_err(|e| describe(&e));
+        assert_eq!(
+            explained($a::explain(&bytes).map(|e| e.to_string())),
+            explained($s::explain(&bytes).map(|e| e.to_string())),
+        );
+        assert!($a::decode(&bytes).is_ok());
+        for bad in corruptions(&bytes) {
+            let listed = $a::decode(&bad).err().map(|e| describe(&e));
+            let legacy = $s::decode(&bad).err().map(|e| describe(&e));
+            // The `'static` twin refuses what decodes; what the field list
+            // refuses, both refuse alike.
+            if listed.is_some() {
+                assert_eq!(listed, legacy, "{} on {:?}", stringify!($a), bad);
+            }
+            let listed = $a::decode_unverified(&bad).err().map(|e| describe(&e));
+            let legacy = $s::decode_unverified(&bad).err().map(|e| describe(&e));
+            if listed.is_some() {
+                assert_eq!(listed, legacy, "{} unverified on {:?}", stringify!($a), bad);
+            }
+        }
+    }};
+}
+
+/// An error without the key's name, which differs between the twins.
+fn describe(e: &Error) -> String {
+    format!("{:?}: {}", e.field_name(), e.kind())
+}
+
+/// The key cut short at every length, extended, and each byte flipped.
+fn corruptions(bytes: &[u8]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = (0..bytes.len()).map(|n| bytes[..n].to_vec()).collect();
+    for extra in [&[0u8][..], b"x", &[0xFF, 0x00]] {
+        out.push([bytes, extra].concat());
+    }
+    for i in 0..bytes.len() {
+        for flip in [0x01, 0x80, 0xFF] {
+            let mut b = bytes.to_vec();
+            b[i] ^= flip;
+            out.push(b);
+        }
+    }
+    out
+}
+
+#[derive(RowKey)]
+#[rowkey(spread_not_first)]
+struct Salted<'a> {
+    #[salt(md5, 4)]
+    #[pad(12)]
+    host: &'a str,
+    #[salt(md5, 2, delim = b'|')]
+    #[delim(b'_')]
+    metric: &'a str,
+    #[reverse_ts]
+    ts: u64,
+}
+#[derive(RowKey)]
+#[rowkey(spread_not_first)]
+struct SaltedS {
+    #[salt(md5, 4)]
+    #[pad(12)]
+    host: &'static str,
+    #[salt(md5, 2, delim = b'|')]
+    #[delim(b'_')]
+    metric: &'static str,
+    #[reverse_ts]
+    ts: u64,
+}
+
+#[derive(RowKey)]
+struct Ordered<'a> {
+    #[pad(6)]
+    tag: &'a str,
+    #[desc]
+    #[pad(8, b' ')]
+    region: String,
+    #[desc]
+    ts: u64,
+    venue: Option<u32>,
+    #[desc]
+    note: Option<String>,
+}
+#[derive(RowKey)]
+struct OrderedS {
+    #[pad(6)]
+    tag: &'static str,
+    #[desc]
+    #[pad(8, b' ')]
+    region: String,
+    #[desc]
+    ts: u64,
+    venue: Option<u32>,
+    #[desc]
+    note: Option<String>,
+}
+
+#[derive(RowKey)]
+#[rowkey(spread_not_first)]
+struct Text<'a> {
+    #[decimal]
+    #[delim(b'_')]
+    region: u32,
+    #[delim(b'/')]
+    tag: &'a str,
+    #[escaped]
+    name: String,
+    #[width(3)]
+    uid: u32,
+    #[reverse]
+    #[pad(10)]
+    phone: String,
+    #[twos_complement]
+    delta: i32,
+    #[bucket(16)]
+    #[decimal(13)]
+    ts: u64,
+}
+#[derive(RowKey)]
+#[rowkey(spread_not_first)]
+struct TextS {
+    #[decimal]
+    #[delim(b'_')]
+    region: u32,
+    #[delim(b'/')]
+    tag: &'static str,
+    #[escaped]
+    name: String,
+    #[width(3)]
+    uid: u32,
+    #[reverse]
+    #[pad(10)]
+    phone: String,
+    #[twos_complement]
+    delta: i32,
+    #[bucket(16)]
+    #[decimal(13)]
+    ts: u64,
+}
+
+#[derive(RowKey)]
+#[rowkey(salt(md5, 4, fields(kind, uid)))]
+struct KeySalted<'a> {
+    #[pad(12)]
+    uid: &'a str,
+    #[delim(b'_')]
+    kind: &'a str,
+    ts: u64,
+}
+#[derive(RowKey)]
+#[rowkey(salt(md5, 4, fields(kind, uid)))]
+struct KeySaltedS {
+    #[pad(12)]
+    uid: &'static str,
+    #[delim(b'_')]
+    kind: &'static str,
+    ts: u64,
+}
+
+#[derive(RowKey)]
+#[rowkey(salt(md5, 3, fields(uid, kind), delim = b'_'))]
+struct Joined<'a> {
+    #[delim(b'_')]
+    uid: &'a str,
+    #[pad(6)]
+    kind: &'a str,
+}
+#[derive(RowKey)]
+#[rowkey(salt(md5, 3, fields(uid, kind), delim = b'_'))]
+struct JoinedS {
+    #[delim(b'_')]
+    uid: &'static str,
+    #[pad(6)]
+    kind: &'static str,
+}
+
+#[test]
+fn field_salts_and_reverse_timestamps() {
+    for (host, metric, ts) in [
+        ("web01", "cpu", 1_700_000_000_000u64),
+        ("", "m", 0),
+        ("h", "x_y", u64::MAX >> 1),
+    ] {
+        if metric.contains('_') {
+            continue;
+        }
+        same!(Salted, SaltedS, { host: host, metric: metric, ts: ts });
+    }
+}
+
+#[test]
+fn descending_and_absent_values() {
+    for (tag, region, ts, venue, note) in [
+        ("t", "eu", 5u64, Some(7u32), Some("n")),
+        ("", "", 0, None, None),
+        ("tag6ch", "us-east", u64::MAX, Some(0), None),
+        ("x", "ap", 1, None, Some("")),
+    ] {
+        same!(Ordered, OrderedS, {
+            tag: tag,
+            region: region.to_string(),
+            ts: ts,
+            venue: venue,
+            note: note.map(str::to_string),
+        });
+    }
+}
+
+#[test]
+fn text_digits_escapes_widths_and_buckets() {
+    for (region, tag, name, uid, phone, delta, ts) in [
+        (
+            7u32,
+            "t",
+            "a\0b\u{ff}",
+            42u32,
+            "5550100",
+            -3i32,
+            1_700_000_000_000u64,
+        ),
+        (0, "", "", 0, "1", i32::MIN, 0),
+        (
+            u32::MAX,
+            "x_y",
+            "plain",
+            (1 << 24) - 1,
+            "0123456789",
+            i32::MAX,
+            9_999_999_999_999,
+        ),
+    ] {
+        same!(Text, TextS, {
+            region: region,
+            tag: tag,
+            name: name.to_string(),
+            uid: uid,
+            phone: phone.to_string(),
+            delta: delta,
+            ts: ts,
+        });
+    }
+}
+
+#[test]
+fn struct_level_salts() {
+    for (uid, kind, ts) in [
+        ("alice", "click", 1u64),
+        ("", "", 0),
+        ("bob", "v", u64::MAX),
+    ] {
+        same!(KeySalted, KeySaltedS, { uid: uid, kind: kind, ts: ts });
+        if !uid.is_empty() {
+            same!(Joined, JoinedS, { uid: uid, kind: kind });
+        }
+    }
+}
