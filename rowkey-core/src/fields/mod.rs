@@ -7,9 +7,8 @@
 //! a key with a struct-level salt, which records the slots it hashes), and
 //! its decode walk one short call per field, instead of each field's code:
 //! what the compiler checks for each key is mostly a list of types. Each
-//! rule's bytes stay in the one file of `rule/` named after it; what this
-//! module adds per body rule (`Shape`, how decode finds the body, and
-//! `ReadBody`, its reader) only names what those files already hold.
+//! rule's bytes, and how decode finds and reads its body (`Shape`,
+//! `ReadBody`), stay in the one file of `rule/` named after it.
 //!
 //! Each field's type is passed as its own generic argument, so a field type
 //! a rule does not fit is reported on that argument, which the derive
@@ -17,13 +16,12 @@
 
 use crate::__private::{check_trailing, offset_of, DeferredSalts, Presence, SaltSink};
 use crate::rule::{
-    field_len, option_len, read_field, read_option, write_field, write_option, AnyDigits, Body,
-    BodyLen, Desc, Digits, Escaped, Number, Part, Prefix, PrefixWidth, ReadPrefix, Restored, Rev,
-    RevTs, Sorted, Twos, Width,
+    field_len, option_len, read_field, read_option, write_field, write_option, Body, BodyLen, Fix,
+    Prefix, PrefixWidth, ReadBody, ReadPrefix, Shape,
 };
 use crate::scan::rules::{Delim, Fixed, Frame, Open, Pad};
 use crate::slot::{Frame as SlotFrame, Measure, PlainRead};
-use crate::{DecodePart, Error, ErrorKind, KeyPart, Reversible, RowKey, Segment, TwosComplement};
+use crate::{Error, KeyPart, RowKey, Segment};
 use core::marker::PhantomData;
 
 mod batch;
@@ -45,120 +43,6 @@ pub struct Opt<const I: usize, V, B, F>(PhantomData<Rules<(V, B, F)>>);
 
 /// What a field type names, owning nothing.
 type Rules<T> = fn() -> T;
-
-/// What a body rule tells decode about finding the body: its width (fixed
-/// by the attribute, set by the value, or the type's), whether its bytes
-/// are stored inverted (`#[desc]`) and whether they are escaped.
-pub trait Shape {
-    /// Where the body's width comes from.
-    const WIDTH: Fix = Fix::Type;
-    /// What every stored byte of the slot is read through.
-    const MASK: u8 = 0;
-    /// The body is escaped, ended by its terminator.
-    const ESCAPED: bool = false;
-}
-
-/// Where a body's width comes from (see [`Shape`]).
-#[derive(Clone, Copy)]
-pub enum Fix {
-    /// The attribute fixes it: `#[width(W)]`, `#[decimal(W)]`, the 8
-    /// bytes of `#[reverse_ts]`.
-    Attr(usize),
-    /// The value sets it: `#[decimal]`, `#[escaped]`.
-    Value,
-    /// The type's `KeyPart::WIDTH` or its own end.
-    Type,
-}
-
-impl Shape for Part {}
-impl Shape for Twos {}
-impl Shape for Sorted {}
-impl<U> Shape for Rev<U> {}
-impl Shape for RevTs {
-    const WIDTH: Fix = Fix::Attr(8);
-}
-impl<const W: usize> Shape for Width<W> {
-    const WIDTH: Fix = Fix::Attr(W);
-}
-impl<N, const W: usize> Shape for Digits<W, N> {
-    const WIDTH: Fix = Fix::Attr(W);
-}
-impl<N> Shape for AnyDigits<N> {
-    const WIDTH: Fix = Fix::Value;
-}
-impl Shape for Escaped {
-    const WIDTH: Fix = Fix::Value;
-    const ESCAPED: bool = true;
-}
-impl<B: Shape> Shape for Desc<B> {
-    const WIDTH: Fix = B::WIDTH;
-    const MASK: u8 = 0xFF;
-    const ESCAPED: bool = B::ESCAPED;
-}
-
-/// Decode's reader of a body rule: the value from the body's stored bytes.
-pub trait ReadBody<'de, T> {
-    /// The value.
-    ///
-    /// # Errors
-    /// Bytes no value of `T` is written as.
-    fn read(body: &'de [u8]) -> Result<T, ErrorKind>;
-}
-
-impl<'de, T: DecodePart<'de>> ReadBody<'de, T> for Part {
-    #[inline(always)]
-    fn read(body: &'de [u8]) -> Result<T, ErrorKind> {
-        T::decode_part(body)
-    }
-}
-impl<T: crate::ReverseTs> ReadBody<'_, T> for RevTs {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        RevTs::read::<T>(body)
-    }
-}
-impl<T: TwosComplement> ReadBody<'_, T> for Twos {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        T::decode_twos(body)
-    }
-}
-impl<T: Reversible, U> ReadBody<'_, T> for Rev<U> {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        T::decode_reversed(body)
-    }
-}
-impl<T, B: Restored<T>> ReadBody<'_, T> for Desc<B> {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        Desc::<B>::read::<T>(body)
-    }
-}
-impl<T: for<'b> DecodePart<'b>> ReadBody<'_, T> for Escaped {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        Escaped::read::<T>(body)
-    }
-}
-impl<T, N: Number<T>, const W: usize> ReadBody<'_, T> for Digits<W, N> {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        Digits::<W, N>::read::<T>(body)
-    }
-}
-impl<T, N: Number<T>> ReadBody<'_, T> for AnyDigits<N> {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        AnyDigits::<N>::read::<T>(body)
-    }
-}
-impl<T: crate::Narrow, const W: usize> ReadBody<'_, T> for Width<W> {
-    #[inline(always)]
-    fn read(body: &[u8]) -> Result<T, ErrorKind> {
-        Width::<W>::read::<T>(body)
-    }
-}
 
 /// How decode finds where a frame ends (the write side is the scan rules' `Frame`).
 pub trait ReadFrame: Frame {

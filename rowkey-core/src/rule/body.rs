@@ -2,6 +2,7 @@
 //! two's complement (`#[twos_complement]`), or reversed (`#[reverse]`).
 
 use super::{Body, BodyLen, Restored};
+use super::{ReadBody, Shape};
 use crate::part::{DecodePart, KeyPart, OrderedPart, Reversible, TwosComplement};
 use crate::ErrorKind;
 use core::marker::PhantomData;
@@ -133,5 +134,29 @@ impl<T: Reversible, U> Restored<T> for Rev<U> {
     #[inline(always)]
     fn decode(raw: &[u8]) -> Result<T, ErrorKind> {
         T::decode_reversed(raw)
+    }
+}
+
+// How decode finds this body and reads it back (`fields`' read).
+impl Shape for Part {}
+impl Shape for Twos {}
+impl Shape for Sorted {}
+impl<U> Shape for Rev<U> {}
+impl<'de, T: DecodePart<'de>> ReadBody<'de, T> for Part {
+    #[inline(always)]
+    fn read(body: &'de [u8]) -> Result<T, ErrorKind> {
+        T::decode_part(body)
+    }
+}
+impl<T: TwosComplement> ReadBody<'_, T> for Twos {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        T::decode_twos(body)
+    }
+}
+impl<T: Reversible, U> ReadBody<'_, T> for Rev<U> {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        T::decode_reversed(body)
     }
 }

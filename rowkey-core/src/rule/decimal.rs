@@ -4,6 +4,7 @@
 //! `#[reverse_ts]`. W digits are zero-padded and sort as the numbers do.
 
 use super::{Body, BodyLen, Restored, RevTs};
+use super::{Fix, ReadBody, Shape};
 use crate::__private::{decimal_len, widen, write_decimal};
 use crate::part::{KeyPart, ReverseTs};
 use crate::text::check_digits;
@@ -148,5 +149,25 @@ impl<N> AnyDigits<N> {
         N: Number<T>,
     {
         N::read(digits, false)
+    }
+}
+
+// How decode finds this body and reads it back (`fields`' read).
+impl<N, const W: usize> Shape for Digits<W, N> {
+    const WIDTH: Fix = Fix::Attr(W);
+}
+impl<N> Shape for AnyDigits<N> {
+    const WIDTH: Fix = Fix::Value;
+}
+impl<T, N: Number<T>, const W: usize> ReadBody<'_, T> for Digits<W, N> {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        Digits::<W, N>::read::<T>(body)
+    }
+}
+impl<T, N: Number<T>> ReadBody<'_, T> for AnyDigits<N> {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        AnyDigits::<N>::read::<T>(body)
     }
 }

@@ -3,6 +3,7 @@
 //! column: the greatest value sorts first.
 
 use super::{Body, BodyLen, Restored};
+use super::{Fix, ReadBody, Shape};
 use crate::__private::invert;
 use crate::desc::restore;
 use crate::ErrorKind;
@@ -61,5 +62,18 @@ impl<B> Desc<B> {
         B: Restored<T>,
     {
         restore(stored, 0xFF, B::ESCAPED, B::decode)
+    }
+}
+
+// How decode finds this body and reads it back (`fields`' read).
+impl<B: Shape> Shape for Desc<B> {
+    const WIDTH: Fix = B::WIDTH;
+    const MASK: u8 = 0xFF;
+    const ESCAPED: bool = B::ESCAPED;
+}
+impl<T, B: Restored<T>> ReadBody<'_, T> for Desc<B> {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        Desc::<B>::read::<T>(body)
     }
 }

@@ -3,6 +3,7 @@
 //! strings, so that it ends itself and keeps its order whatever follows.
 
 use super::{Body, BodyLen, Restored};
+use super::{Fix, ReadBody, Shape};
 use crate::__private::EscapeBytes;
 use crate::desc::restore;
 use crate::escape::escaped_len;
@@ -53,5 +54,17 @@ impl Escaped {
     #[inline(always)]
     pub fn read<T: for<'b> DecodePart<'b>>(stored: &[u8]) -> Result<T, ErrorKind> {
         restore(stored, 0, true, <Self as Restored<T>>::decode)
+    }
+}
+
+// How decode finds this body and reads it back (`fields`' read).
+impl Shape for Escaped {
+    const WIDTH: Fix = Fix::Value;
+    const ESCAPED: bool = true;
+}
+impl<T: for<'b> DecodePart<'b>> ReadBody<'_, T> for Escaped {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        Escaped::read::<T>(body)
     }
 }

@@ -168,6 +168,39 @@ pub trait ReadPrefix<T> {
     ) -> Result<(), Error>;
 }
 
+/// What a body rule tells decode about finding the body: its width (fixed
+/// by the attribute, set by the value, or the type's), whether its bytes
+/// are stored inverted (`#[desc]`) and whether they are escaped.
+pub trait Shape {
+    /// Where the body's width comes from.
+    const WIDTH: Fix = Fix::Type;
+    /// What every stored byte of the slot is read through.
+    const MASK: u8 = 0;
+    /// The body is escaped, ended by its terminator.
+    const ESCAPED: bool = false;
+}
+
+/// Where a body's width comes from (see [`Shape`]).
+#[derive(Clone, Copy)]
+pub enum Fix {
+    /// The attribute fixes it: `#[width(W)]`, `#[decimal(W)]`, the 8
+    /// bytes of `#[reverse_ts]`.
+    Attr(usize),
+    /// The value sets it: `#[decimal]`, `#[escaped]`.
+    Value,
+    /// The type's `KeyPart::WIDTH` or its own end.
+    Type,
+}
+
+/// Decode's reader of a body rule: the value from the body's stored bytes.
+pub trait ReadBody<'de, T> {
+    /// The value.
+    ///
+    /// # Errors
+    /// Bytes no value of `T` is written as.
+    fn read(body: &'de [u8]) -> Result<T, ErrorKind>;
+}
+
 /// Writes a field's slot at `*pos` (its prefix too when `PREFIX`), moving
 /// `*pos` past it; `KNOWN` as in [`field_error_in`].
 ///

@@ -2,6 +2,7 @@
 //! big-endian bytes, so the newest row sorts first.
 
 use super::{Body, BodyLen};
+use super::{Fix, ReadBody, Shape};
 use crate::part::{KeyPart, ReverseTs};
 use crate::ErrorKind;
 
@@ -46,4 +47,15 @@ pub fn read_u64(bytes: &[u8]) -> u64 {
     let mut arr = [0u8; 8];
     arr.copy_from_slice(bytes);
     u64::from_be_bytes(arr)
+}
+
+// How decode finds this body and reads it back (`fields`' read).
+impl Shape for RevTs {
+    const WIDTH: Fix = Fix::Attr(8);
+}
+impl<T: crate::ReverseTs> ReadBody<'_, T> for RevTs {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        RevTs::read::<T>(body)
+    }
 }

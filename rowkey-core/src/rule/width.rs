@@ -3,6 +3,7 @@
 //! refused when it needs more.
 
 use super::{Body, BodyLen, Restored};
+use super::{Fix, ReadBody, Shape};
 use crate::__private::Narrow;
 use crate::part::KeyPart;
 use crate::width::read_narrow;
@@ -49,5 +50,16 @@ impl<const W: usize> Width<W> {
     #[inline(always)]
     pub fn read<T: Narrow>(bytes: &[u8]) -> Result<T, ErrorKind> {
         read_narrow(bytes)
+    }
+}
+
+// How decode finds this body and reads it back (`fields`' read).
+impl<const W: usize> Shape for Width<W> {
+    const WIDTH: Fix = Fix::Attr(W);
+}
+impl<T: crate::Narrow, const W: usize> ReadBody<'_, T> for Width<W> {
+    #[inline(always)]
+    fn read(body: &[u8]) -> Result<T, ErrorKind> {
+        Width::<W>::read::<T>(body)
     }
 }
