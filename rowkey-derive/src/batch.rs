@@ -130,16 +130,7 @@ pub fn expand(
         }
     });
 
-    let encode = quote! {
-        #[inline]
-        fn __encode_deferred(
-            &self,
-            __out: &mut [#p::u8],
-            __salts: &mut #p::DeferredSalts,
-        ) -> #p::Result<#p::usize, #p::Error> {
-            #encode
-        }
-    };
+    let encode = encode_deferred(p, &encode);
     (encode, verify.unwrap_or_default())
 }
 
@@ -193,5 +184,19 @@ fn deferred_field(l: &Layout, p: &Ident, widths: &TokenStream, k: usize, key: &s
         let __blen = <#ty as #p::KeyPart>::encoded_len(&self.#field);
         __salts.defer(#name, __at, #k, &[(__at + #width, __at + #width + __blen)]);
         #record
+    }
+}
+
+/// `RowKey::__encode_deferred` with the body `body` (`__out`, `__salts`).
+pub(crate) fn encode_deferred(p: &Ident, body: &TokenStream) -> TokenStream {
+    quote! {
+        #[inline]
+        fn __encode_deferred(
+            &self,
+            __out: &mut [#p::u8],
+            __salts: &mut #p::DeferredSalts,
+        ) -> #p::Result<#p::usize, #p::Error> {
+            #body
+        }
     }
 }

@@ -247,16 +247,7 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
             #p::Ok(__pos)
         }
     };
-    let encode = quote! {
-        #[inline]
-        fn __encode_deferred(
-            &self,
-            __out: &mut [#p::u8],
-            __salts: &mut #p::DeferredSalts,
-        ) -> #p::Result<#p::usize, #p::Error> {
-            #body
-        }
-    };
+    let encode = crate::batch::encode_deferred(p, &body);
     let de = Lifetime::new("'__rowkey_de", Span::call_site());
     let steps = g.layouts.iter().map(|l| {
         let rule = named(g, l, Some(&de));
