@@ -199,11 +199,8 @@ fn field_salts_and_reverse_timestamps() {
     for (host, metric, ts) in [
         ("web01", "cpu", 1_700_000_000_000u64),
         ("", "m", 0),
-        ("h", "x_y", u64::MAX >> 1),
+        ("h", "x-y", u64::MAX >> 1),
     ] {
-        if metric.contains('_') {
-            continue;
-        }
         same!(Salted, SaltedS, { host: host, metric: metric, ts: ts });
     }
 }

@@ -121,6 +121,15 @@ fn read_frame(l: &Layout, p: &Ident) -> TokenStream {
     }
 }
 
+/// Whether batch verification only checks the field's body, not builds
+/// it: the type's own bytes, as stored, that no bucket or spread needs.
+pub(crate) fn checked_only(l: &Layout) -> bool {
+    !(l.desc || l.escaped || l.decimal.is_some() || l.width.is_some())
+        && l.body == Body::Plain
+        && l.bucket.is_none()
+        && l.spread.is_none()
+}
+
 /// The reader of a field's body (named here, so a type that lacks its
 /// trait is reported as the expanded read reported it), and whether it
 /// only checks the body: with `check`, a body of the type's own bytes, as
@@ -129,8 +138,7 @@ fn reader(l: &Layout, p: &Ident, check: bool) -> (TokenStream, bool) {
     let ty = &l.inner_de;
     // Digits, low bytes, escaped or inverted: read by the body rule.
     let attr = l.desc || l.escaped || l.decimal.is_some() || l.width.is_some();
-    let checked =
-        check && !attr && l.body == Body::Plain && l.bucket.is_none() && l.spread.is_none();
+    let checked = check && checked_only(l);
     let read = match l.body {
         _ if attr => {
             let body = crate::encode::value_rule(l, p);

@@ -251,12 +251,8 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
     let de = Lifetime::new("'__rowkey_de", Span::call_site());
     let steps = g.layouts.iter().map(|l| {
         let rule = named(g, l, Some(&de));
-        let checked = l.body == crate::model::Body::Plain
-            && !(l.desc || l.escaped || l.option)
-            && l.decimal.is_none()
-            && l.width.is_none()
-            && l.bucket.is_none();
-        if checked {
+        // (An `Option` is read through its presence byte, as decode reads it.)
+        if !l.option && crate::decode::checked_only(l) {
             quote!(__w.check::<#rule>()?;)
         } else {
             quote!(__w.read::<#rule>()?;)

@@ -305,9 +305,11 @@ pub fn encode_start<K: RowKey>(key: &K, out: &[u8]) -> Result<usize, Error> {
 /// Trailing bytes.
 #[inline(always)]
 pub fn read_end<K: RowKey>(input: &[u8], pos: usize) -> Result<(), Error> {
-    let last = match K::LAYOUT.fields.last() {
-        Some(f) => f.name,
-        None => "",
+    let last = const {
+        match K::LAYOUT.fields.last() {
+            Some(f) => f.name,
+            None => "",
+        }
     };
     check_trailing(input, pos, K::NAME, last)
 }
