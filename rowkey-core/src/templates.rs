@@ -146,7 +146,7 @@ macro_rules! __rowkey_decode_impls {
             fn decode(
                 __in: &$de [$crate::__private::u8],
             ) -> $crate::__private::Result<Self, $crate::__private::Error> {
-                $($decoded)*($crate::__private::decode_walk::<Self, $n, true>(__in))
+                $($decoded)*($crate::__private::decode_walk::<Self, _, true>(__in))
             }
 
             $crate::__rowkey_unverified!($unverified $de [$($decoded)*] $n);
@@ -175,10 +175,10 @@ macro_rules! __rowkey_decode_impls {
             pub fn explain(
                 bytes: &$de [$crate::__private::u8],
             ) -> $crate::__private::Result<
-                $crate::__private::Explain<$de, $n>,
+                <Self as $crate::__private::RowKey>::Explained<$de>,
                 $crate::__private::Error,
             > {
-                $crate::__private::explain_walk::<Self, $n>(bytes)
+                $crate::__private::explain_walk::<Self, _>(bytes)
             }
         }
 
@@ -211,7 +211,7 @@ macro_rules! __rowkey_unverified {
         fn decode_unverified(
             __in: &$de [$crate::__private::u8],
         ) -> $crate::__private::Result<Self, $crate::__private::Error> {
-            $($decoded)*($crate::__private::decode_walk::<Self, $n, false>(__in))
+            $($decoded)*($crate::__private::decode_walk::<Self, _, false>(__in))
         }
     };
 }

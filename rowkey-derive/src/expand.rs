@@ -148,7 +148,9 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let g = Gen::new(input);
     let scan_builder = crate::scan::expand(input, &g.layouts, &g.p);
     let widths = widths_consts(&g);
-    let import = crate::encode::import_in_field(&g.p);
+    // The field list's rules report their own errors; only the per-field
+    // code calls `__rowkey_in_field`.
+    let import = (!crate::fields::listed(&g)).then(|| crate::encode::import_in_field(&g.p));
     let p = &g.p;
     let (batch_encode, batch_verify) = batch_methods(&g);
     let row_key = row_key_impl(&g, &batch_encode);
@@ -310,7 +312,7 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
             // `MAX_WIDTH` and `SCAN_CAP`: the trait's defaults, from these.
-            const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = &#w_max;
+            const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = #w_max;
             #exact_widths
             #key_salt
             #spread
@@ -318,8 +320,8 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
             #bucket
             #time
             #layout
-            type Buf = [#p::u8; #p::decode_max(#p::sum_widths(&#w_max))];
-            type ScanBuf = [#p::u8; #p::scan_cap(&#w_max)];
+            type Buf = [#p::u8; #p::decode_max(#p::sum_widths(#w_max))];
+            type ScanBuf = [#p::u8; #p::scan_cap(#w_max)];
             type Key<'__rowkey_k> = #ty_k;
             type Scan = #builder<#(#key_lifetimes),*>;
             type Explained<'__rowkey_k> = #p::Explain<'__rowkey_k, #segment_count>;
@@ -327,7 +329,7 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
             #[inline]
             fn explain(
                 __in: &[#p::u8],
-            ) -> #p::Result<#p::Explain<'_, #segment_count>, #p::Error> {
+            ) -> #p::Result<Self::Explained<'_>, #p::Error> {
                 <#ty_elided>::explain(__in)
             }
 
@@ -406,9 +408,9 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
         salted || g.input.attrs.java_salt.is_some() || g.layouts.iter().any(|l| l.bucket.is_some());
     // The trait's `MIN` counts a leading `Option`'s presence byte, which a
     // Phoenix key does not write for a NULL.
-    let min = phoenix.then(|| quote!(const MIN: #p::usize = #p::min_len(&#w_exact);));
+    let min = phoenix.then(|| quote!(const MIN: #p::usize = #p::min_len(#w_exact);));
     let read = if crate::fields::listed(g) {
-        crate::fields::walk(g, n)
+        crate::fields::walk(g)
     } else {
         quote! {
             #sink
@@ -525,7 +527,7 @@ fn checks_fn(g: &Gen) -> TokenStream {
         .then(|| {
             quote_spanned! {span=>
                 #path::require_within_limit::<
-                    #path::Check<#ty_static, { #path::within_limit(&#w_max) }>,
+                    #path::Check<#ty_static, { #path::within_limit(#w_max) }>,
                     #ty_static,
                 >();
             }
@@ -565,13 +567,14 @@ fn fixed_part(g: &Gen) -> Option<usize> {
 fn widths_consts(g: &Gen) -> TokenStream {
     let p = &g.p;
     let exact = &g.static_widths;
-    let n = exact.len();
     let max = g
         .static_max
         .as_ref()
-        .map(|max| quote!(const __ROWKEY_WMAX: [#p::Option<#p::usize>; #n] = [#(#max),*];));
+        .map(|max| quote!(const __ROWKEY_WMAX: &[#p::Option<#p::usize>] = &[#(#max),*];));
+    // Slices, not arrays: an array's length would be one more constant
+    // for the compiler to check (measured: each costs an incremental build).
     quote! {
-        const __ROWKEY_W: [#p::Option<#p::usize>; #n] = [#(#exact),*];
+        const __ROWKEY_W: &[#p::Option<#p::usize>] = &[#(#exact),*];
         #max
     }
 }

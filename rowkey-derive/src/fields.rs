@@ -150,16 +150,14 @@ pub(crate) fn encode_into(g: &Gen) -> TokenStream {
 /// The walker of decode (`sink`: none) or batch verification (`sink`: the
 /// queue), which records the slots a struct-level salt hashes and reads
 /// the salt first.
-fn walker(
-    g: &Gen,
-    segments: usize,
-    verify: &TokenStream,
-    sink: Option<&TokenStream>,
-) -> TokenStream {
+///
+/// The segment count is left for the compiler to infer from `__segs`:
+/// written out, it would be one more constant to check per key.
+fn walker(g: &Gen, verify: &TokenStream, sink: Option<&TokenStream>) -> TokenStream {
     let p = &g.p;
     let salted = g.input.attrs.salt.is_some();
     if !salted && sink.is_none() {
-        return quote!(let mut __w = #p::Walker::<Self, #verify, #segments>::new(__in, __segs););
+        return quote!(let mut __w = #p::Walker::<Self, #verify, _>::new(__in, __segs););
     }
     let sink = sink.cloned().unwrap_or_else(|| quote!(#p::NoSink));
     let (slots, salt) = if salted {
@@ -169,13 +167,13 @@ fn walker(
         (quote!(), quote!())
     };
     quote! {
-        let mut __w = #p::Walker::<Self, #verify, #segments, _ #slots>::with_sink(__in, __segs, #sink);
+        let mut __w = #p::Walker::<Self, #verify, _, _ #slots>::with_sink(__in, __segs, #sink);
         #salt
     }
 }
 
 /// Decode's walk: each field read, trailing bytes refused, the key built.
-pub(crate) fn walk(g: &Gen, segments: usize) -> TokenStream {
+pub(crate) fn walk(g: &Gen) -> TokenStream {
     let p = &g.p;
     let de = Lifetime::new("'__rowkey_de", Span::call_site());
     let reads = g.layouts.iter().map(|l| {
@@ -184,7 +182,7 @@ pub(crate) fn walk(g: &Gen, segments: usize) -> TokenStream {
     });
     let fields = g.layouts.iter().map(|l| l.field.ident);
     let vars = g.layouts.iter().map(|l| format_ident!("__v{}", l.index));
-    let walker = walker(g, segments, &quote!(VERIFY), None);
+    let walker = walker(g, &quote!(VERIFY), None);
     quote! {
         #walker
         #(#reads)*
@@ -258,7 +256,7 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
             quote!(__w.read::<#rule>()?;)
         }
     });
-    let walker = walker(g, segments, &quote!(true), Some(&quote!(__salts)));
+    let walker = walker(g, &quote!(true), Some(&quote!(__salts)));
     let verify = quote! {
         #[inline]
         fn __verify_deferred(
