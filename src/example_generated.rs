@@ -68,22 +68,20 @@
 //!
 //!     // The items every key has, from the runtime's `macro_rules!` templates
 //!     // (decode_impls!, scan_builder!), given the key's name, lifetimes and walk:
-//!     impl<'de> rowkey::DecodeKey<'de> for MetricKey<'de> {
-//!         fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }           // checks the salt
-//!         fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> { .. } // skips the MD5
-//!         #[doc(hidden)] fn __verify_deferred(..) { .. }                       // verify_batch
-//!     }
-//!
 //!     impl<'de> MetricKey<'de> {
-//!         pub fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }
-//!         pub fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> { .. }
-//!         pub fn explain(bytes: &'de [u8]) -> Result<Explain<'de, 4>, Error> { .. }
+//!         pub fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }           // checks the salt
+//!         pub fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> { .. } // skips the MD5
+//!         pub fn explain(bytes: &'de [u8]) -> Result<Self::Explained<'de>, Error> { .. }
 //!     }
 //!
-//!     // Decode's walk: one short call per field.
-//!     impl<'de> Walk<'de, 4> for MetricKey<'de> {
+//!     // Decode's walk: one short call per field. `rowkey::DecodeKey` is the
+//!     // runtime's, for every key with a walk.
+//!     impl<'de> Walk<'de> for MetricKey<'de> {
+//!         type Out = Self;
+//!         type Segs = [Segment; 4];
+//!         #[doc(hidden)] fn __verify_deferred(..) { .. }  // verify_batch: the salt left to the lanes
 //!         fn __rowkey_read<const VERIFY: bool>(bytes: &'de [u8], segs: &mut [Segment; 4]) -> Result<Self, Error> {
-//!             let mut w = Walker::<Self, VERIFY, 4>::new(bytes, segs);
+//!             let mut w = Walker::<Self, VERIFY, _>::new(bytes, segs);
 //!             let host = w.read::<__RowkeyF0<'de>>()?;
 //!             let metric = w.read::<__RowkeyF1<'de>>()?;
 //!             let ts = w.read::<__RowkeyF2<'de>>()?;

@@ -524,8 +524,8 @@ pub trait DecodeKey<'de>: Sized {
     fn decode(bytes: &'de [u8]) -> Result<Self, Error>;
 
     /// Reads a key back without recomputing its salts and buckets. The
-    /// default verifies anyway; the derive skips the MD5 (and keeps the
-    /// default for a key with neither, where the two are the same).
+    /// default verifies anyway; a derived key skips the MD5 (for a key with
+    /// neither, the two are the same).
     ///
     /// # Errors
     /// As [`decode`](DecodeKey::decode), except salt and bucket mismatches.

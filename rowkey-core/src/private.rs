@@ -58,7 +58,7 @@ pub use crate::slot::{
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::spread::{check_spread, Candidates};
 pub use crate::text::{clamp_wide_bounds, decimal_len, widen, write_decimal, Decimal};
-pub use crate::walk::{decode_walk, explain_walk, walk, Walk};
+pub use crate::walk::{decode_walk, explain_walk, walk, StaticRefused, Walk};
 pub use crate::width::{too_wide, Narrow};
 pub use crate::widths::{
     bounded, decode_max, min_len, need_width, offset_of, plus_one, scan_cap, sum_widths,
@@ -116,30 +116,6 @@ impl<K: RowKey> Step<K> for NoScan {
 #[must_use]
 pub fn explain<const N: usize>(key: &[u8], segments: [Segment; N]) -> Explain<'_, N> {
     Explain::from_walk(key, segments)
-}
-
-/// The decode of a key with a field borrowing for `'static`: the bytes were
-/// checked (`walk`), but the key cannot borrow from them.
-///
-/// # Errors
-/// Always: the walk's error, or the refusal naming the field.
-#[cold]
-pub fn decode_static_refused<T>(
-    key: &'static str,
-    field: &'static str,
-) -> impl FnOnce(Result<(), Error>) -> Result<T, Error> {
-    move |walk| {
-        walk?;
-        Err(Error::field(
-            key,
-            field,
-            ErrorKind::Invalid {
-                reason: "the field borrows for 'static, so a key decoded from bytes cannot \
-                         hold it; make the field String or Vec<u8>, or give the struct a \
-                         lifetime parameter (&'a str)",
-            },
-        ))
-    }
 }
 
 /// HBase's row-key limit (`Short.MAX_VALUE`).

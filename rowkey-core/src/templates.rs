@@ -123,36 +123,21 @@ macro_rules! __rowkey_ranges {
     };
 }
 
-/// `impl DecodeKey`, the inherent `decode`, `decode_unverified` and
-/// `explain`, all through the runtime's walk, and `impl Walk` around the
-/// derive's walk body (`$read`, whose parameters `$in`, `$segs` and
-/// `$verify` the derive names). `$decoded` wraps the walk's result (a
-/// refusal for a layout with a `'static` borrow, else nothing);
-/// `$unverified` says whether the key has a salt or bucket to skip.
+/// The inherent `decode`, `decode_unverified` and `explain`, and `impl
+/// Walk` around the derive's walk body (`$read`, whose parameters `$in`,
+/// `$segs` and `$verify` the derive names); `DecodeKey` is the runtime's,
+/// for every walk (`__private::walk`). `$Out` is what the walk builds (the
+/// key, or a refusal for a layout with a `'static` borrow), `$n` the
+/// number of segments.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __rowkey_decode_impls {
     (
         $de:lifetime $T:ty, $n:literal, $Out:ty;
-        decoded: [$($decoded:tt)*];
-        unverified: $unverified:tt;
         min: [$($min:item)?];
         batch: [$($batch:tt)*];
         read($in:ident, $segs:ident, $verify:ident) { $($read:tt)* }
     ) => {
-        #[automatically_derived]
-        impl<$de> $crate::__private::DecodeKey<$de> for $T {
-            #[inline]
-            fn decode(
-                __in: &$de [$crate::__private::u8],
-            ) -> $crate::__private::Result<Self, $crate::__private::Error> {
-                $($decoded)*($crate::__private::decode_walk::<Self, _, true>(__in))
-            }
-
-            $crate::__rowkey_unverified!($unverified $de [$($decoded)*] $n);
-            $($batch)*
-        }
-
         impl<$de> $T {
             /// See `rowkey::DecodeKey::decode`.
             #[inline]
@@ -185,33 +170,19 @@ macro_rules! __rowkey_decode_impls {
         // The walk itself; the length check around it and the functions
         // that call it are the runtime's (`__private::walk`).
         #[automatically_derived]
-        impl<$de> $crate::__private::Walk<$de, $n> for $T {
+        impl<$de> $crate::__private::Walk<$de> for $T {
             type Out = $Out;
+            type Segs = [$crate::__private::Segment; $n];
             $($min)?
+            $($batch)*
 
             #[inline(always)]
             fn __rowkey_read<const $verify: $crate::__private::bool>(
                 $in: &$de [$crate::__private::u8],
-                $segs: &mut [$crate::__private::Segment; $n],
+                $segs: &mut Self::Segs,
             ) -> $crate::__private::Result<$Out, $crate::__private::Error> {
                 $($read)*
             }
-        }
-    };
-}
-
-/// `DecodeKey::decode_unverified` of a key with a salt or bucket to skip;
-/// nothing (the trait's default, `decode`) without one.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __rowkey_unverified {
-    (false $($rest:tt)*) => {};
-    (true $de:lifetime [$($decoded:tt)*] $n:literal) => {
-        #[inline]
-        fn decode_unverified(
-            __in: &$de [$crate::__private::u8],
-        ) -> $crate::__private::Result<Self, $crate::__private::Error> {
-            $($decoded)*($crate::__private::decode_walk::<Self, _, false>(__in))
         }
     };
 }

@@ -8,14 +8,20 @@
 
 use crate::__private::{known_error, HBASE_MAX_KEY};
 use crate::widths::length_refusal;
-use crate::{Error, ErrorKind, Explain, RowKey, Segment};
+use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment};
 
-/// A key's walk over its bytes, `N` segments, from the derive. Its name
-/// and widest key are the key's own (`RowKey::NAME`, `MAX_WIDTH`).
-pub trait Walk<'de, const N: usize>: RowKey {
-    /// What the walk builds: the key, or `()` for a layout that cannot
-    /// borrow from the bytes.
-    type Out;
+/// A key's walk over its bytes, from the derive. Its name and widest key
+/// are the key's own (`RowKey::NAME`, `MAX_WIDTH`). Every key that has one
+/// decodes through it: [`DecodeKey`] is implemented once, below, for all of
+/// them, so the derive writes no `DecodeKey` impl of its own.
+pub trait Walk<'de>: RowKey + Sized {
+    /// What the walk builds: the key, or [`StaticRefused`] for a layout
+    /// that cannot borrow from the bytes.
+    type Out: Decoded<Self>;
+    /// The walk's segments, one per salt, bucket and field:
+    /// `[Segment; N]`. A type rather than a constant parameter, so that
+    /// `DecodeKey` can be implemented once for every walk.
+    type Segs: Segments;
     /// The shortest input the walk can read (at least one byte): the
     /// leading fixed widths, and a leading `Option`'s presence byte (a
     /// Phoenix key, which writes a NULL as nothing, says otherwise).
@@ -32,8 +38,94 @@ pub trait Walk<'de, const N: usize>: RowKey {
     /// The first refusal.
     fn __rowkey_read<const VERIFY: bool>(
         input: &'de [u8],
-        segs: &mut [Segment; N],
+        segs: &mut Self::Segs,
     ) -> Result<Self::Out, Error>;
+
+    /// `decode`'s checks for [`verify_batch`](crate::verify_batch), except
+    /// that salts whose bytes are ranges of the input are handed to `salts`
+    /// instead of hashed; the value itself is dropped. The default, for a
+    /// key with no salt (nothing to hand over), is `decode` itself, whose
+    /// walk a second one would only repeat.
+    ///
+    /// # Errors
+    /// As `decode`, for every check not handed over; with several failing
+    /// checks, not necessarily `decode`'s error.
+    #[inline]
+    fn __verify_deferred(
+        bytes: &'de [u8],
+        salts: &mut crate::batch::DeferredSalts,
+    ) -> Result<(), Error> {
+        let _ = salts;
+        decode_walk::<Self, true>(bytes)?.into_key().map(drop)
+    }
+}
+
+/// What a walk built, as the key `decode` returns.
+pub trait Decoded<K>: Sized {
+    /// The key, or the layout's refusal.
+    ///
+    /// # Errors
+    /// [`StaticRefused`]'s.
+    fn into_key(self) -> Result<K, Error>;
+}
+
+impl<K> Decoded<K> for K {
+    #[inline(always)]
+    fn into_key(self) -> Result<K, Error> {
+        Ok(self)
+    }
+}
+
+/// The walk of a layout with a field that borrows for `'static`, which a
+/// key decoded from bytes cannot hold: the bytes are checked, then decode
+/// refuses, naming the field (the one given here).
+pub struct StaticRefused(pub &'static str);
+
+// (No overlap with the impl above: `StaticRefused` is not a `RowKey`.)
+impl<K: RowKey> Decoded<K> for StaticRefused {
+    fn into_key(self) -> Result<K, Error> {
+        Err(Error::field(
+            K::NAME,
+            self.0,
+            ErrorKind::Invalid {
+                reason: "the field borrows for 'static, so a key decoded from bytes cannot \
+                         hold it; make the field String or Vec<u8>, or give the struct a \
+                         lifetime parameter (&'a str)",
+            },
+        ))
+    }
+}
+
+/// A walk's segments: `[Segment; N]`.
+pub trait Segments {
+    /// Every segment empty.
+    const EMPTY: Self;
+}
+
+impl<const N: usize> Segments for [Segment; N] {
+    const EMPTY: Self = [Segment::EMPTY; N];
+}
+
+impl<'de, K: Walk<'de>> DecodeKey<'de> for K {
+    #[inline]
+    fn decode(bytes: &'de [u8]) -> Result<Self, Error> {
+        decode_walk::<K, true>(bytes)?.into_key()
+    }
+
+    // Without a salt or bucket the walk checks nothing more with `VERIFY`:
+    // the same code as `decode`.
+    #[inline]
+    fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
+        decode_walk::<K, false>(bytes)?.into_key()
+    }
+
+    #[inline]
+    fn __verify_deferred(
+        bytes: &'de [u8],
+        salts: &mut crate::batch::DeferredSalts,
+    ) -> Result<(), Error> {
+        <K as Walk<'de>>::__verify_deferred(bytes, salts)
+    }
 }
 
 /// One length check up front, a single compare: inside `MIN..=MAX` the
@@ -46,13 +138,13 @@ pub trait Walk<'de, const N: usize>: RowKey {
 /// # Errors
 /// The walk's.
 #[inline(always)]
-pub fn walk<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(
+pub fn walk<'de, K: Walk<'de>, const VERIFY: bool>(
     input: &'de [u8],
-    segs: &mut [Segment; N],
+    segs: &mut K::Segs,
 ) -> Result<K::Out, Error> {
     let max = const { crate::__private::decode_max(K::MAX_WIDTH) };
     if input.len().wrapping_sub(K::MIN) > max.saturating_sub(K::MIN) {
-        return Err(known_error(bad_len::<K, N, VERIFY>(input)));
+        return Err(known_error(bad_len::<K, VERIFY>(input)));
     }
     K::__rowkey_read::<VERIFY>(input, segs)
 }
@@ -60,13 +152,13 @@ pub fn walk<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(
 /// The error of an input that is empty, shorter than the fixed-width
 /// fields, longer than the widest key or over HBase's limit.
 #[cold]
-fn bad_len<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(input: &'de [u8]) -> Error {
+fn bad_len<'de, K: Walk<'de>, const VERIFY: bool>(input: &'de [u8]) -> Error {
     // A longer key could not have been written (encode refuses it), so
     // accepting it would give a value that does not encode back.
     if input.is_empty() || input.len() > HBASE_MAX_KEY {
         return Error::key(<K as RowKey>::NAME, length_refusal(input.len()));
     }
-    let mut segs = [Segment::EMPTY; N];
+    let mut segs = K::Segs::EMPTY;
     match K::__rowkey_read::<VERIFY>(input, &mut segs) {
         Err(e) => e,
         Ok(_) => Error::key(
@@ -83,11 +175,11 @@ fn bad_len<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(input: &'de
 /// # Errors
 /// The walk's.
 #[inline(always)]
-pub fn decode_walk<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(
+pub fn decode_walk<'de, K: Walk<'de>, const VERIFY: bool>(
     input: &'de [u8],
 ) -> Result<K::Out, Error> {
-    let mut segs = [Segment::EMPTY; N];
-    walk::<K, N, VERIFY>(input, &mut segs)
+    let mut segs = K::Segs::EMPTY;
+    walk::<K, VERIFY>(input, &mut segs)
 }
 
 /// `explain`: the walk's segments, once it has read the key whole.
@@ -95,10 +187,10 @@ pub fn decode_walk<'de, K: Walk<'de, N>, const N: usize, const VERIFY: bool>(
 /// # Errors
 /// As `decode`.
 #[inline(always)]
-pub fn explain_walk<'de, K: Walk<'de, N>, const N: usize>(
+pub fn explain_walk<'de, K: Walk<'de, Segs = [Segment; N]>, const N: usize>(
     input: &'de [u8],
 ) -> Result<Explain<'de, N>, Error> {
     let mut segs = [Segment::EMPTY; N];
-    walk::<K, N, true>(input, &mut segs)?;
+    walk::<K, true>(input, &mut segs)?;
     Ok(crate::__private::explain(input, segs).with_layout(const { &K::LAYOUT }))
 }

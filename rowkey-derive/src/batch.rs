@@ -18,9 +18,9 @@ pub(crate) const MAX_DEFERRED: usize = 4;
 /// What `decode`'s walk is made of, for the batch's own walk.
 pub struct Walk<'a> {
     pub segment_count: usize,
-    /// The wrapper of the walk's result (a refusal for a layout with a
-    /// `'static` borrow, else empty).
-    pub decoded: &'a TokenStream,
+    /// Whether decode refuses the layout whatever its bytes (a `'static`
+    /// borrow).
+    pub refused: bool,
     /// The struct-level salt, read first and checked last.
     pub multi_head: &'a TokenStream,
     pub multi_tail: &'a TokenStream,
@@ -42,7 +42,7 @@ pub fn expand(
 ) -> (TokenStream, TokenStream) {
     let Walk {
         segment_count,
-        decoded,
+        refused,
         multi_head,
         multi_tail,
         last_field,
@@ -104,7 +104,7 @@ pub fn expand(
     // so where several checks fail the first one found here need not be
     // decode's. A layout decode refuses whatever the bytes keeps the
     // default, `decode`'s own refusal.
-    let verify = decoded.is_empty().then(|| {
+    let verify = (!refused).then(|| {
         let name = &name;
         let checks = layouts
             .iter()

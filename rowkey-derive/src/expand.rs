@@ -72,9 +72,9 @@ pub(crate) struct Gen<'a> {
     /// The struct-level salt: what encode writes, what decode reads first
     /// and checks last (`salt.rs`); empty without one.
     pub(crate) multi: (TokenStream, TokenStream, TokenStream),
-    /// What decode's walk returns, how it builds it, and what `decode` does
-    /// with it (`decoded_value`).
-    pub(crate) walk: (TokenStream, TokenStream, TokenStream),
+    /// What decode's walk returns, how it builds it, and whether `decode`
+    /// refuses it (`decoded_value`).
+    pub(crate) walk: (TokenStream, TokenStream, bool),
     /// Trailing bytes are named after the last field.
     pub(crate) last_field: String,
 }
@@ -104,7 +104,7 @@ impl<'a> Gen<'a> {
         } else {
             multi_salt(input, &layouts, &p, &name, multi_width)
         };
-        let walk = decoded_value(&layouts, &p, &name);
+        let walk = decoded_value(&layouts, &p);
         let last_field = layouts.last().map_or_else(String::new, |l| l.name.clone());
         let ty_static = with_lifetimes(input, &Lifetime::new("'static", Span::call_site()));
         let static_widths = widths_of(&layouts, &p, multi_width, true, false);
@@ -395,17 +395,13 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     });
     let reader = phoenix.then(|| quote!(let mut __rd = #p::phx::Reader::default();));
     let last_field = &g.last_field;
-    let (walk_ty, build, decoded) = &g.walk;
+    let (walk_ty, build, _) = &g.walk;
     let n = segment_count;
     // Every salt checked where it is read; batch verification has its own
     // walk, whose sink queues them (`batch.rs`). A key without a salt has
     // nothing to sink.
     let salted = g.input.attrs.salt.is_some() || g.layouts.iter().any(|l| l.salt.is_some());
     let sink = salted.then(|| quote!(let __sink = &mut #p::NoSink;));
-    // Without a salt or bucket there is nothing to skip: the trait's
-    // default, `decode`.
-    let unverified =
-        salted || g.input.attrs.java_salt.is_some() || g.layouts.iter().any(|l| l.bucket.is_some());
     // The trait's `MIN` counts a leading `Option`'s presence byte, which a
     // Phoenix key does not write for a NULL.
     let min = phoenix.then(|| quote!(const MIN: #p::usize = #p::min_len(#w_exact);));
@@ -430,8 +426,6 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     quote! {
         #p::decode_impls! {
             #de #ty_de, #n, #walk_ty;
-            decoded: [#decoded];
-            unverified: #unverified;
             min: [#min];
             batch: [#batch_verify];
             read(__in, __segs, VERIFY) { #read }
@@ -456,7 +450,7 @@ fn batch_methods(g: &Gen) -> (TokenStream, TokenStream) {
         g.multi_width,
         &crate::batch::Walk {
             segment_count: g.segment_count,
-            decoded: &g.walk.2,
+            refused: g.walk.2,
             multi_head,
             multi_tail,
             last_field: &g.last_field,
@@ -464,15 +458,12 @@ fn batch_methods(g: &Gen) -> (TokenStream, TokenStream) {
     )
 }
 
-/// What the walk of a key returns, how it builds it, and what `decode` does
-/// with it. A field borrowing for 'static cannot borrow from the bytes a key
-/// is decoded from: such a layout encodes and scans, and decode checks the
-/// bytes, then refuses, naming the field, instead of building the key.
-fn decoded_value(
-    layouts: &[Layout],
-    p: &Ident,
-    name: &str,
-) -> (TokenStream, TokenStream, TokenStream) {
+/// What the walk of a key returns, how it builds it, and whether `decode`
+/// refuses it. A field borrowing for 'static cannot borrow from the bytes a
+/// key is decoded from: such a layout encodes and scans, and decode checks
+/// the bytes, then refuses, naming the field (`StaticRefused`), instead of
+/// building the key.
+fn decoded_value(layouts: &[Layout], p: &Ident) -> (TokenStream, TokenStream, bool) {
     let field_idents = layouts.iter().map(|l| l.field.ident);
     let field_vars: Vec<_> = layouts
         .iter()
@@ -486,15 +477,15 @@ fn decoded_value(
         None => (
             quote!(Self),
             quote!(#p::Ok(Self { #(#field_idents: #field_vars),* })),
-            quote!(),
+            false,
         ),
         Some(field) => (
-            quote!(()),
+            quote!(#p::StaticRefused),
             quote!({
                 let _ = (#(#field_vars,)*);
-                #p::Ok(())
+                #p::Ok(#p::StaticRefused(#field))
             }),
-            quote!(#p::decode_static_refused::<Self>(#name, #field)),
+            true,
         ),
     }
 }

@@ -108,8 +108,9 @@ use syn::{parse_macro_input, DeriveInput};
 /// | `fn scan()` | the typed scan builder (below) |
 /// | `fn split_keys(n)` | `n - 1` region split points over the leading salt's or bucket's keyspace |
 ///
-/// **`impl<'de> rowkey::DecodeKey<'de> for K<'de>`**: `decode` and
-/// `decode_unverified` at one lifetime.
+/// **`rowkey::DecodeKey<'de>`** for `K<'de>`: `decode` and
+/// `decode_unverified` at one lifetime, which the runtime implements for
+/// every derived key through the walk the derive writes.
 ///
 /// **Inherent items**, for code that names the key type (no trait import):
 /// `K::MAX_LEN` (the widest key as a constant, for `[0u8; K::MAX_LEN]`; a
