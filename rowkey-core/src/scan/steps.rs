@@ -45,33 +45,28 @@ pub trait ScanField<const I: usize, V>: RowKey {
     }
 }
 
-/// The calls before (`P`), then field `I` given the value `V`, written by
-/// the rule `R` (`rules`).
-pub struct EqStep<P, V, R, const I: usize>(pub P, pub V, PhantomData<fn() -> R>);
+/// The calls before (`P`), then the next field (index `P::STAGE`) given
+/// the value `V`, written by the rule `R` (`rules`).
+pub struct EqStep<P, V, R>(pub P, pub V, PhantomData<fn() -> R>);
 
-/// The calls before (`P`), then field `I` given a range of `V`, written by
-/// the rule `R`.
-pub struct RangeStep<P, V, R, const I: usize>(
-    pub P,
-    pub Bound<V>,
-    pub Bound<V>,
-    PhantomData<fn() -> R>,
-);
+/// The calls before (`P`), then the next field given a range of `V`,
+/// written by the rule `R`.
+pub struct RangeStep<P, V, R>(pub P, pub Bound<V>, pub Bound<V>, PhantomData<fn() -> R>);
 
 // By hand: the rule is a type only, neither cloned nor shown.
-impl<P: Clone, V: Clone, R, const I: usize> Clone for EqStep<P, V, R, I> {
+impl<P: Clone, V: Clone, R> Clone for EqStep<P, V, R> {
     fn clone(&self) -> Self {
         EqStep(self.0.clone(), self.1.clone(), PhantomData)
     }
 }
 
-impl<P: Clone, V: Clone, R, const I: usize> Clone for RangeStep<P, V, R, I> {
+impl<P: Clone, V: Clone, R> Clone for RangeStep<P, V, R> {
     fn clone(&self) -> Self {
         RangeStep(self.0.clone(), self.1.clone(), self.2.clone(), PhantomData)
     }
 }
 
-impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for EqStep<P, V, R, I> {
+impl<P: fmt::Debug, V: fmt::Debug, R> fmt::Debug for EqStep<P, V, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("EqStep")
             .field(&self.0)
@@ -80,7 +75,7 @@ impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for EqStep<P, V
     }
 }
 
-impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for RangeStep<P, V, R, I> {
+impl<P: fmt::Debug, V: fmt::Debug, R> fmt::Debug for RangeStep<P, V, R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("RangeStep")
             .field(&self.0)
@@ -90,33 +85,38 @@ impl<P: fmt::Debug, V: fmt::Debug, R, const I: usize> fmt::Debug for RangeStep<P
     }
 }
 
-// The static bounds of field `I`'s step are set here from the key's
-// widths, constants of the key and `I`, instead of in each field's impl.
-impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
-    for EqStep<P, V, R, I>
-{
-    const STAGE: usize = I + 1;
+// The static bounds of a field's step are set here from the key's widths,
+// constants of the key and of the field's index (the number of steps
+// before it, `P::STAGE`), instead of in each field's impl.
+impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, P>> Step<K> for EqStep<P, V, R> {
+    const STAGE: usize = field_at::<K, P, V, R>() + 1;
 
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
-        scan.row_bound(const { row_bound_at::<K>(I) });
+        scan.row_bound(const { row_bound_at::<K>(field_at::<K, P, V, R>()) });
         R::eq(self.1, scan)
     }
 }
 
-impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, I>, const I: usize> Step<K>
-    for RangeStep<P, V, R, I>
-{
+impl<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, P>> Step<K> for RangeStep<P, V, R> {
     // A range ends the scan: no field after it.
     const STAGE: usize = usize::MAX;
 
     #[inline(always)]
     fn apply(self, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         self.0.apply(scan)?;
-        scan.row_bound(const { row_bound_at::<K>(I) });
-        scan.prefix_bound(const { prefix_bound_at::<K>(I) });
+        scan.row_bound(const { row_bound_at::<K>(field_at::<K, P, V, R>()) });
+        scan.prefix_bound(const { prefix_bound_at::<K>(field_at::<K, P, V, R>()) });
         R::range(self.1, self.2, scan)
+    }
+}
+
+/// The index of the field a step after `P` writes with the rule `R`.
+const fn field_at<K: RowKey, P: Step<K>, V, R: ScanRule<K, V, P>>() -> usize {
+    match R::INDEX {
+        Some(i) => i,
+        None => P::STAGE,
     }
 }
 
@@ -302,23 +302,23 @@ impl<K: RowKey, B: Builder<K, Steps: Step<K>>> crate::ScanBuilder<K> for B {
 }
 
 /// A ranged field method: the argument `A` (a value or a range of the
-/// field type `T`) recorded as field `I`'s step, written by the rule `R`,
-/// after the builder `B`'s steps; the builder then expects the field
+/// field type `T`) recorded as the next field's step, written by the rule
+/// `R`, after the builder `B`'s steps; the builder then expects the field
 /// marked `EQ` after a value, none (`END`) after a range.
 pub trait ArgStep<T>: ScanArg<T> {
     /// The builder's next stage.
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ, END>(
+    fn step<K: RowKey, B: Builder<K>, R, EQ, END>(
         self,
         builder: B,
-    ) -> Next<K, B, Self, T, R, I, EQ, END>;
+    ) -> Next<K, B, Self, T, R, EQ, END>;
 }
 
 impl<T, A: ScanArg<T>> ArgStep<T> for A {
     #[inline(always)]
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ, END>(
+    fn step<K: RowKey, B: Builder<K>, R, EQ, END>(
         self,
         builder: B,
-    ) -> Next<K, B, Self, T, R, I, EQ, END> {
+    ) -> Next<K, B, Self, T, R, EQ, END> {
         self.apply(
             builder,
             |b, v| b.map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ())).0,
@@ -333,18 +333,12 @@ impl<T, A: ScanArg<T>> ArgStep<T> for A {
 /// [`ArgStep`] of a field that takes one exact value.
 pub trait ValueStep<T>: ScanValue<T> {
     /// The builder's next stage.
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ>(
-        self,
-        builder: B,
-    ) -> NextEq<K, B, Self, T, R, I, EQ>;
+    fn step<K: RowKey, B: Builder<K>, R, EQ>(self, builder: B) -> NextEq<K, B, Self, T, R, EQ>;
 }
 
 impl<T, A: ScanValue<T>> ValueStep<T> for A {
     #[inline(always)]
-    fn step<K: RowKey, B: Builder<K>, R, const I: usize, EQ>(
-        self,
-        builder: B,
-    ) -> NextEq<K, B, Self, T, R, I, EQ> {
+    fn step<K: RowKey, B: Builder<K>, R, EQ>(self, builder: B) -> NextEq<K, B, Self, T, R, EQ> {
         let v = self.into_value();
         builder
             .map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ()))
@@ -369,10 +363,10 @@ pub fn debug_builder(
 // Short names for the types a builder method's signature spells per field.
 
 /// A ranged field method's result (see [`ArgStep`]).
-pub type Next<K, B, A, T, R, const I: usize, EQ, END> = <A as ScanArg<T>>::Out<
-    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
-    <B as Builder<K>>::At<END, RangeStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R, I>>,
+pub type Next<K, B, A, T, R, EQ, END> = <A as ScanArg<T>>::Out<
+    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R>>,
+    <B as Builder<K>>::At<END, RangeStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R>>,
 >;
 /// A value-only field method's result (see [`ValueStep`]).
-pub type NextEq<K, B, A, T, R, const I: usize, EQ> =
-    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanValue<T>>::Value, R, I>>;
+pub type NextEq<K, B, A, T, R, EQ> =
+    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanValue<T>>::Value, R>>;

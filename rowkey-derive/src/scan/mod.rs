@@ -178,7 +178,7 @@ fn field(
     let (rule, steps) = match rule(l, layouts, salt_order, p) {
         Some(rule) => (rule, TokenStream::new()),
         None => (
-            quote!(#p::Derived),
+            quote!(#p::Derived<#i>),
             derived_steps(l, layouts, key, salt_order, prev_salt, p, lifetimes, key_ty),
         ),
     };
@@ -186,7 +186,7 @@ fn field(
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #i, #next, #end>
+            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #next, #end>
             where
                 #order
                 __A: #p::ScanArg<#ty>,
@@ -198,7 +198,7 @@ fn field(
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #i, #next>
+            pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #next>
             where
                 #order
                 __A: #p::ScanValue<#ty>,

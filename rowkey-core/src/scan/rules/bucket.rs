@@ -6,7 +6,7 @@ use super::{push_slot, ScanRule, Slot};
 use crate::__private::bucket_width;
 use crate::part::BucketValue;
 use crate::rule::bucket::write_bucket;
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
@@ -14,15 +14,15 @@ use core::ops::Bound;
 /// Bucket count `N` in front of the slot `S` writes.
 pub struct Bucket<const N: u32, S>(PhantomData<S>);
 
-impl<K, V, S, const N: u32, const I: usize> ScanRule<K, V, I> for Bucket<N, S>
+impl<K, V, S, const N: u32, X: Step<K>> ScanRule<K, V, X> for Bucket<N, S>
 where
     K: RowKey,
     V: BucketValue,
-    S: Slot<V> + ScanRule<K, V, I>,
+    S: Slot<V> + ScanRule<K, V, X>,
 {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 
     #[inline(always)]

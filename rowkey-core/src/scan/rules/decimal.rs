@@ -9,7 +9,7 @@ use super::{field_name, push_slot, ScanRule, Slot};
 use crate::__private::{clamp_wide_bounds, decimal_len, WriteFrame};
 use crate::part::KeyPart;
 use crate::rule::{self, field_len, write_field, NoPrefix};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::text::Decimal;
 use crate::{Error, RowKey};
 use core::ops::Bound;
@@ -70,12 +70,10 @@ impl<V: KeyPart + Decimal> Slot<V> for AnyDigits {
     }
 }
 
-impl<K: RowKey, V: KeyPart + Decimal, const W: usize, const I: usize> ScanRule<K, V, I>
-    for Digits<W>
-{
+impl<K: RowKey, V: KeyPart + Decimal, const W: usize, X: Step<K>> ScanRule<K, V, X> for Digits<W> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 
     #[inline(always)]
@@ -84,7 +82,7 @@ impl<K: RowKey, V: KeyPart + Decimal, const W: usize, const I: usize> ScanRule<K
             scan.empty();
             return Ok(());
         };
-        let field = const { field_name::<K>(I) };
+        let field = const { field_name::<K>(X::STAGE) };
         scan.range(
             field,
             false,
@@ -96,9 +94,9 @@ impl<K: RowKey, V: KeyPart + Decimal, const W: usize, const I: usize> ScanRule<K
     }
 }
 
-impl<K: RowKey, V: KeyPart + Decimal, const I: usize> ScanRule<K, V, I> for AnyDigits {
+impl<K: RowKey, V: KeyPart + Decimal, X: Step<K>> ScanRule<K, V, X> for AnyDigits {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 }

@@ -9,7 +9,7 @@ use super::{field_name, push_slot, BodySlot, ScanRule, Slot};
 use crate::part::KeyPart;
 use crate::rule::{self, write_field, NoPrefix};
 use crate::scan::cut::{cut_bounds, CutBound};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, ErrorKind, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
@@ -45,15 +45,15 @@ impl<V: KeyPart, S: BodySlot<V>> Slot<V> for Desc<S> {
     }
 }
 
-impl<K: RowKey, V: KeyPart, S: BodySlot<V>, const I: usize> ScanRule<K, V, I> for Desc<S> {
+impl<K: RowKey, V: KeyPart, S: BodySlot<V>, X: Step<K>> ScanRule<K, V, X> for Desc<S> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 
     #[inline(always)]
     fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        let field = const { field_name::<K>(I) };
+        let field = const { field_name::<K>(X::STAGE) };
         if S::OPEN && !S::ENDS_ITSELF && V::WIDTH.is_none() {
             return Err(Error::field(
                 K::NAME,
@@ -78,17 +78,17 @@ impl<K: RowKey, V: KeyPart, S: BodySlot<V>, const I: usize> ScanRule<K, V, I> fo
 
 // A padded or delimited text field, inverted: its bounds are cut as an
 // ascending one's are (`Text`), then swapped.
-impl<K: RowKey, V: KeyPart + CutBound, F: CutFrame, const I: usize> ScanRule<K, V, I>
+impl<K: RowKey, V: KeyPart + CutBound, F: CutFrame, X: Step<K>> ScanRule<K, V, X>
     for Text<Desc<F>>
 {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        <Desc<F> as ScanRule<K, V, I>>::eq(value, scan)
+        <Desc<F> as ScanRule<K, V, X>>::eq(value, scan)
     }
 
     #[inline(always)]
     fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         let (lo, hi) = cut_bounds(&lo, &hi, F::CUT);
-        <Desc<F> as ScanRule<K, _, I>>::range(lo, hi, scan)
+        <Desc<F> as ScanRule<K, _, X>>::range(lo, hi, scan)
     }
 }

@@ -7,7 +7,7 @@ use super::{field_name, push_slot, BodySlot, ScanRule, Slot};
 use crate::__private::{EscapeBytes, WriteFrame};
 use crate::part::KeyPart;
 use crate::rule::{self, field_len, write_field, NoPrefix};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
@@ -42,17 +42,15 @@ impl<V: KeyPart + EscapeBytes, F: Frame> BodySlot<V> for Escaped<F> {
     const FRAME: WriteFrame = F::FRAME;
 }
 
-impl<K: RowKey, V: KeyPart + EscapeBytes, F: Frame, const I: usize> ScanRule<K, V, I>
-    for Escaped<F>
-{
+impl<K: RowKey, V: KeyPart + EscapeBytes, F: Frame, X: Step<K>> ScanRule<K, V, X> for Escaped<F> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 
     #[inline(always)]
     fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        let field = const { field_name::<K>(I) };
+        let field = const { field_name::<K>(X::STAGE) };
         scan.range(
             field,
             F::OPEN,

@@ -7,7 +7,7 @@
 
 use super::ScanRule;
 use crate::__private::SaltPart;
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
@@ -39,11 +39,11 @@ impl HashedPart for DropLast {
     const PART: SaltPart = SaltPart::DropLast;
 }
 
-impl<K, V, H, R, const ORDER: usize, const I: usize> ScanRule<K, V, I> for Hashed<ORDER, H, R>
+impl<K, V, H, R, const ORDER: usize, X: Step<K>> ScanRule<K, V, X> for Hashed<ORDER, H, R>
 where
     K: RowKey,
     H: HashedPart,
-    R: ScanRule<K, V, I>,
+    R: ScanRule<K, V, X>,
 {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {

@@ -34,14 +34,22 @@ pub use twos::Twos;
 pub use width::Width;
 
 use super::steps::ScanField;
-use super::Scan;
+use super::{Scan, Step};
 use crate::__private::WriteFrame;
 use crate::{Error, ErrorKind, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
 
-/// Field `I` of key `K`, given values `V`, as a scan writes it.
-pub trait ScanRule<K: RowKey, V, const I: usize> {
+/// A field of key `K`, given values `V`, as a scan writes it after the
+/// steps `X`: the field's index is `X::STAGE`, the number of fields before
+/// it (a type, not a constant parameter, so that a builder method names no
+/// index of its own).
+pub trait ScanRule<K: RowKey, V, X: Step<K>> {
+    /// The field's index where the rule carries it ([`Derived`]), else
+    /// `None`: `X::STAGE`. Only a field after a `#[spread]` one needs it,
+    /// since its step may come first, the spread's skipped.
+    const INDEX: Option<usize> = None;
+
     /// Writes `value` as the field's exact bytes into the scan.
     ///
     /// # Errors
@@ -113,11 +121,11 @@ pub const fn field_name<K: RowKey>(i: usize) -> &'static str {
 /// # Errors
 /// As [`Scan::push`].
 #[inline(always)]
-fn push_slot<K: RowKey, V, S: Slot<V>, const I: usize>(
+fn push_slot<K: RowKey, V, S: Slot<V>, X: Step<K>>(
     v: &V,
     scan: &mut Scan<'_, K>,
 ) -> Result<(), Error> {
-    let field = const { field_name::<K>(I) };
+    let field = const { field_name::<K>(X::STAGE) };
     scan.push(
         field,
         S::len(v),
@@ -130,7 +138,7 @@ fn push_slot<K: RowKey, V, S: Slot<V>, const I: usize>(
 /// exactly.
 pub struct Last<R>(PhantomData<R>);
 
-impl<K: RowKey, V, R: ScanRule<K, V, I>, const I: usize> ScanRule<K, V, I> for Last<R> {
+impl<K: RowKey, V, R: ScanRule<K, V, X>, X: Step<K>> ScanRule<K, V, X> for Last<R> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         R::eq(value, scan)?;
@@ -144,11 +152,13 @@ impl<K: RowKey, V, R: ScanRule<K, V, I>, const I: usize> ScanRule<K, V, I> for L
     }
 }
 
-/// A field whose attributes have no rule in this module: written by the
+/// Field `I`, whose attributes have no rule in this module: written by the
 /// derive's own `ScanField<I, V>` impl for the key.
-pub struct Derived;
+pub struct Derived<const I: usize>;
 
-impl<K: ScanField<I, V>, V, const I: usize> ScanRule<K, V, I> for Derived {
+impl<K: ScanField<I, V>, V, X: Step<K>, const I: usize> ScanRule<K, V, X> for Derived<I> {
+    const INDEX: Option<usize> = Some(I);
+
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         K::scan_eq(value, scan)

@@ -8,7 +8,7 @@ use crate::__private::{plain_len, write_plain, WriteFrame};
 use crate::part::KeyPart;
 use crate::rule::Part;
 use crate::scan::cut::{cut_bounds, fit_bounds, Cut, CutBound};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
 use core::ops::Bound;
@@ -73,15 +73,21 @@ impl<V: KeyPart, F: Frame> BodySlot<V> for F {
     const FRAME: WriteFrame = F::FRAME;
 }
 
-impl<K: RowKey, V: KeyPart, F: Frame, const I: usize> ScanRule<K, V, I> for F {
+impl<K: RowKey, V: KeyPart, F: Frame, X: Step<K>> ScanRule<K, V, X> for F {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        scan.push_plain(const { field_name::<K>(I) }, &value, F::FRAME)
+        scan.push_plain(const { field_name::<K>(X::STAGE) }, &value, F::FRAME)
     }
 
     #[inline(always)]
     fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        scan.range_plain(const { field_name::<K>(I) }, F::OPEN, lo, hi, F::FRAME)
+        scan.range_plain(
+            const { field_name::<K>(X::STAGE) },
+            F::OPEN,
+            lo,
+            hi,
+            F::FRAME,
+        )
     }
 }
 
@@ -124,16 +130,16 @@ impl<const B: u8> CutFrame for Delim<B> {
     const CUT: Cut = Cut::Delim(B);
 }
 
-impl<K: RowKey, V: KeyPart + CutBound, F: CutFrame, const I: usize> ScanRule<K, V, I> for Text<F> {
+impl<K: RowKey, V: KeyPart + CutBound, F: CutFrame, X: Step<K>> ScanRule<K, V, X> for Text<F> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        <F as ScanRule<K, V, I>>::eq(value, scan)
+        <F as ScanRule<K, V, X>>::eq(value, scan)
     }
 
     #[inline(always)]
     fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         let (lo, hi) = cut_bounds(&lo, &hi, F::CUT);
-        <F as ScanRule<K, _, I>>::range(lo, hi, scan)
+        <F as ScanRule<K, _, X>>::range(lo, hi, scan)
     }
 }
 
@@ -143,7 +149,7 @@ impl<K: RowKey, V: KeyPart + CutBound, F: CutFrame, const I: usize> ScanRule<K, 
 /// before 1970 bounds the window rather than being refused.
 pub struct Fit<R>(PhantomData<R>);
 
-impl<K: RowKey, V: KeyPart, R: ScanRule<K, V, I>, const I: usize> ScanRule<K, V, I> for Fit<R> {
+impl<K: RowKey, V: KeyPart, R: ScanRule<K, V, X>, X: Step<K>> ScanRule<K, V, X> for Fit<R> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         R::eq(value, scan)

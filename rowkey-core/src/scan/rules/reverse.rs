@@ -8,7 +8,7 @@ use super::{push_slot, BodySlot, ScanRule, Slot};
 use crate::__private::{plain_len, WriteFrame};
 use crate::part::{KeyPart, Reversible};
 use crate::rule::{write_field, NoPrefix, Rev};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
 
@@ -40,11 +40,11 @@ impl<V: KeyPart, T: Reversible, F: Frame> BodySlot<V> for Reverse<T, F> {
     const FRAME: WriteFrame = F::FRAME;
 }
 
-impl<K: RowKey, V: KeyPart, T: Reversible, F: Frame, const I: usize> ScanRule<K, V, I>
+impl<K: RowKey, V: KeyPart, T: Reversible, F: Frame, X: Step<K>> ScanRule<K, V, X>
     for Reverse<T, F>
 {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 }

@@ -6,7 +6,7 @@ use super::{field_name, push_slot, ScanRule, Slot};
 use crate::__private::WriteFrame;
 use crate::part::{KeyPart, ReverseTs};
 use crate::rule::{self, write_field, NoPrefix};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::ops::Bound;
 
@@ -38,17 +38,17 @@ impl<V: KeyPart + ReverseTs> Slot<V> for RevTs {
     }
 }
 
-impl<K: RowKey, V: KeyPart + ReverseTs, const I: usize> ScanRule<K, V, I> for RevTs {
+impl<K: RowKey, V: KeyPart + ReverseTs, X: Step<K>> ScanRule<K, V, X> for RevTs {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 
     #[inline(always)]
     fn range(lo: Bound<V>, hi: Bound<V>, scan: &mut Scan<'_, K>) -> Result<(), Error> {
         range_reverse_ts(
             scan,
-            const { field_name::<K>(I) },
+            const { field_name::<K>(X::STAGE) },
             reverse_ts_lower(lo.as_ref()),
             reverse_ts_upper(hi.as_ref()),
         )

@@ -8,7 +8,7 @@ use super::plain::Frame;
 use super::{push_slot, ScanRule, Slot};
 use crate::part::KeyPart;
 use crate::rule::{self, field_len, write_field, Part};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::marker::PhantomData;
 
@@ -61,20 +61,18 @@ impl<V: KeyPart, F: Frame, const C: usize, const D: u8> Slot<V> for SaltDelim<C,
     }
 }
 
-impl<K: RowKey, V: KeyPart, F: Frame, const C: usize, const I: usize> ScanRule<K, V, I>
-    for Salt<C, F>
-{
+impl<K: RowKey, V: KeyPart, F: Frame, const C: usize, X: Step<K>> ScanRule<K, V, X> for Salt<C, F> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 }
 
-impl<K: RowKey, V: KeyPart, F: Frame, const C: usize, const D: u8, const I: usize> ScanRule<K, V, I>
+impl<K: RowKey, V: KeyPart, F: Frame, const C: usize, const D: u8, X: Step<K>> ScanRule<K, V, X>
     for SaltDelim<C, D, F>
 {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 }

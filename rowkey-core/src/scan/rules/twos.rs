@@ -7,7 +7,7 @@ use super::{push_slot, BodySlot, ScanRule, Slot};
 use crate::__private::WriteFrame;
 use crate::part::{KeyPart, TwosComplement};
 use crate::rule::{self, write_field, NoPrefix};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 
 /// An unframed `#[twos_complement]` integer.
@@ -43,9 +43,9 @@ impl<V: TwosComplement> Slot<V> for Twos {
     }
 }
 
-impl<K: RowKey, V: KeyPart + TwosComplement, const I: usize> ScanRule<K, V, I> for Twos {
+impl<K: RowKey, V: KeyPart + TwosComplement, X: Step<K>> ScanRule<K, V, X> for Twos {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 }

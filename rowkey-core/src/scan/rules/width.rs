@@ -7,7 +7,7 @@ use super::{field_name, push_slot, ScanRule, Slot};
 use crate::__private::{clamp_wide_bounds, too_wide, Narrow, WriteFrame};
 use crate::part::KeyPart;
 use crate::rule::{self, write_field, NoPrefix};
-use crate::scan::Scan;
+use crate::scan::{Scan, Step};
 use crate::{Error, RowKey};
 use core::ops::Bound;
 
@@ -39,12 +39,10 @@ impl<V: KeyPart + Narrow, const W: usize> Slot<V> for Width<W> {
     }
 }
 
-impl<K: RowKey, V: KeyPart + Narrow, const W: usize, const I: usize> ScanRule<K, V, I>
-    for Width<W>
-{
+impl<K: RowKey, V: KeyPart + Narrow, const W: usize, X: Step<K>> ScanRule<K, V, X> for Width<W> {
     #[inline(always)]
     fn eq(value: V, scan: &mut Scan<'_, K>) -> Result<(), Error> {
-        push_slot::<K, V, Self, I>(&value, scan)
+        push_slot::<K, V, Self, X>(&value, scan)
     }
 
     #[inline(always)]
@@ -53,7 +51,7 @@ impl<K: RowKey, V: KeyPart + Narrow, const W: usize, const I: usize> ScanRule<K,
             scan.empty();
             return Ok(());
         };
-        let field = const { field_name::<K>(I) };
+        let field = const { field_name::<K>(X::STAGE) };
         scan.range(
             field,
             false,
