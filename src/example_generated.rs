@@ -35,7 +35,7 @@
 //!
 //!     impl<'a> rowkey::RowKey for MetricKey<'a> {
 //!         const __SCAN_WIDTHS: &'static [Option<usize>] = &[..]; // widest slots: MAX_WIDTH = Some(36),
-//!                                                           // SCAN_CAP = 37 are the trait's defaults
+//!                                                           // MAX_LEN = 36, SCAN_CAP = 37 are the trait's defaults
 //!         const SPREAD: Spread = Spread::HexSalt { chars: 4 };
 //!         const TIME: Option<TimeField> = Some(TimeField { name: "ts", newest_first: true });
 //!         const LAYOUT: Layout = Layout { name: "MetricKey", fields: &[..], .. }; // rowkey::layout
@@ -61,17 +61,10 @@
 //!         // to_vec: provided
 //!     }
 //!
-//!     impl<'a> MetricKey<'a> {
-//!         pub const MAX_LEN: usize = 36;
-//!         pub fn split_keys(n: usize) -> Result<SplitKeys, Error> { .. }
-//!     }
-//!
 //!     // The items every key has, from the runtime's `macro_rules!` templates
 //!     // (decode_impls!, scan_builder!), given the key's name, lifetimes and walk:
 //!     impl<'de> MetricKey<'de> {
-//!         pub fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }           // checks the salt
-//!         pub fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> { .. } // skips the MD5
-//!         pub fn explain(bytes: &'de [u8]) -> Result<Self::Explained<'de>, Error> { .. }
+//!         pub fn decode(bytes: &'de [u8]) -> Result<Self, Error> { .. }  // also RowKey::decode
 //!     }
 //!
 //!     // Decode's walk: one short call per field. `rowkey::DecodeKey` is the
@@ -95,8 +88,7 @@
 //!     pub struct host {} pub struct metric {} pub struct ts {} pub struct none {}
 //!
 //!     impl<'a> MetricKey<'a> {
-//!         pub const SCAN_CAP: usize = 37;
-//!         pub fn scan() -> __MetricKeyScan<'a> { .. }
+//!         pub fn scan() -> __MetricKeyScan<'a> { .. }                 // also RowKey::scan
 //!     }
 //!
 //!     impl<'a, STAGE, S> __MetricKeyScan<'a, STAGE, S> {

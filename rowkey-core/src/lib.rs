@@ -256,9 +256,17 @@ pub trait RowKey: Sized {
     /// The widest key any value encodes to, or `None` when a field leaves it
     /// unbounded: a variable-width last field without `#[pad]`, or a
     /// `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere. A bounded key can be encoded into a
-    /// stack buffer of this size (the derive also emits it as `MAX_LEN`).
+    /// stack buffer of this size ([`MAX_LEN`](RowKey::MAX_LEN)).
     /// The default sums the widest slot widths the derive records.
     const MAX_WIDTH: Option<usize> = __private::sum_widths(Self::__SCAN_WIDTHS);
+
+    /// The widest key as a constant, for a stack buffer:
+    /// `[0u8; MetricKey::MAX_LEN]`. Naming it for a key whose width is
+    /// unbounded ([`MAX_WIDTH`](RowKey::MAX_WIDTH) `None`) is a compile
+    /// error naming the field; encode such a key into
+    /// [`Buf`](RowKey::Buf), or with [`encoded_len`](RowKey::encoded_len)
+    /// or `to_vec`.
+    const MAX_LEN: usize = __private::bounded(Self::MAX_WIDTH);
 
     /// What the key's leading salt or bucket is, if it has one (the
     /// default: none).

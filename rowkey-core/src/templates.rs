@@ -13,8 +13,8 @@
 //! declares.
 
 /// The scan builder `__KScan`: its struct, `Clone`, `Debug`, the
-/// `Builder` impl the runtime replays steps through, `K::scan()`,
-/// `K::SCAN_CAP`, and the inherent impl holding `ranges()` (when no field
+/// `Builder` impl the runtime replays steps through, `K::scan()` (also
+/// `RowKey::scan`: this one needs no trait import), and the inherent impl holding `ranges()` (when no field
 /// is named `ranges`) and the field methods the derive writes.
 #[doc(hidden)]
 #[macro_export]
@@ -64,10 +64,6 @@ macro_rules! __rowkey_scan_builder {
         }
 
         impl<$($lt),*> $K<$($lt),*> {
-            /// See `rowkey::RowKey::SCAN_CAP`.
-            pub const SCAN_CAP: $crate::__private::usize =
-                <Self as $crate::__private::RowKey>::SCAN_CAP;
-
             /// See `rowkey::RowKey::scan`.
             #[inline]
             pub fn scan() -> $B<$($lt),*> {
@@ -123,8 +119,8 @@ macro_rules! __rowkey_ranges {
     };
 }
 
-/// The inherent `decode`, `decode_unverified` and `explain`, and `impl
-/// Walk` around the derive's walk body (`$read`, whose parameters `$in`,
+/// The inherent `decode` (also `RowKey::decode`: this one needs no trait
+/// import) and `impl Walk` around the derive's walk body (`$read`, whose parameters `$in`,
 /// `$segs` and `$verify` the derive names); `DecodeKey` is the runtime's,
 /// for every walk (`__private::walk`). `$Out` is what the walk builds (the
 /// key, or a refusal for a layout with a `'static` borrow), `$n` the
@@ -147,24 +143,6 @@ macro_rules! __rowkey_decode_impls {
                 <Self as $crate::__private::DecodeKey<$de>>::decode(bytes)
             }
 
-            /// See `rowkey::DecodeKey::decode_unverified`.
-            #[inline]
-            pub fn decode_unverified(
-                bytes: &$de [$crate::__private::u8],
-            ) -> $crate::__private::Result<Self, $crate::__private::Error> {
-                <Self as $crate::__private::DecodeKey<$de>>::decode_unverified(bytes)
-            }
-
-            /// See `rowkey::RowKey::explain`.
-            #[inline]
-            pub fn explain(
-                bytes: &$de [$crate::__private::u8],
-            ) -> $crate::__private::Result<
-                <Self as $crate::__private::RowKey>::Explained<$de>,
-                $crate::__private::Error,
-            > {
-                $crate::__private::explain_walk::<Self, _>(bytes)
-            }
         }
 
         // The walk itself; the length check around it and the functions

@@ -154,7 +154,6 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let p = &g.p;
     let (batch_encode, batch_verify) = batch_methods(&g);
     let row_key = row_key_impl(&g, &batch_encode);
-    let inherent = inherent_impl(&g);
     let decode = decode_impls(&g, &batch_verify);
     let checks = checks_fn(&g);
     let spread_items = crate::scan::spread_items(&g.layouts, p, &g.ty_static);
@@ -172,7 +171,6 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
             #aliases
             #scan_builder
             #row_key
-            #inherent
             #decode
             #checks
             #spread_items
@@ -306,13 +304,16 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     let key_salt = listed.then(|| crate::fields::key_salt(g)).flatten();
     let exact_widths = g.static_max.is_some().then(|| {
         let w = &g.w_exact;
-        quote!(const __WIDTHS: &'static [#p::Option<#p::usize>] = &#w;)
+        quote!(const __WIDTHS: &'static [#p::Option<#p::usize>] = #w;)
     });
+    let max_len = crate::max_len::max_len(&g.layouts, p, &g.w_max, &g.name);
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
-            // `MAX_WIDTH` and `SCAN_CAP`: the trait's defaults, from these.
+            // `MAX_WIDTH`, `MAX_LEN` and `SCAN_CAP`: the trait's defaults,
+            // from these.
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = #w_max;
+            #max_len
             #exact_widths
             #key_salt
             #spread
@@ -330,7 +331,7 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
             fn explain(
                 __in: &[#p::u8],
             ) -> #p::Result<Self::Explained<'_>, #p::Error> {
-                <#ty_elided>::explain(__in)
+                #p::explain_walk::<#ty_elided, _>(__in)
             }
 
             #[inline]
@@ -356,29 +357,9 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     }
 }
 
-/// The inherent items on the struct itself: `MAX_LEN` and `split_keys`.
-fn inherent_impl(g: &Gen) -> TokenStream {
-    let Gen { p, ident, name, .. } = g;
-    let (impl_generics, ty_generics, where_clause) = g.input.original.generics.split_for_impl();
-    let max_len = crate::max_len::max_len(&g.layouts, p, &g.w_max, name);
-    quote! {
-        impl #impl_generics #ident #ty_generics #where_clause {
-            #max_len
-
-            /// See `rowkey::split_keys`.
-            #[inline]
-            pub fn split_keys(
-                n: #p::usize,
-            ) -> #p::Result<#p::SplitKeys, #p::Error> {
-                #p::split_keys::<Self>(n)
-            }
-        }
-    }
-}
-
-/// `impl DecodeKey`, the inherent `decode`, `decode_unverified` and
-/// `explain`, all through the runtime's `walk`, and `impl Walk`: one walk
-/// of the key that `VERIFY` switches the salt and bucket checks of.
+/// The inherent `decode` and `impl Walk`: one walk of the key that
+/// `VERIFY` switches the salt and bucket checks of, which the runtime's
+/// `DecodeKey` and `explain` go through.
 fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
     let w_exact = &g.w_exact;

@@ -92,6 +92,7 @@ use syn::{parse_macro_input, DeriveInput};
 /// | --- | --- |
 /// | `const NAME: &str` | the struct's name, in every error |
 /// | `const MAX_WIDTH: Option<usize>` | the widest key; `None` when a field leaves it unbounded (an unpadded variable-width last field, or a `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere) |
+/// | `const MAX_LEN: usize` | the same as a constant, for `[0u8; K::MAX_LEN]` in code that names the key; naming it for an unbounded key is a compile error naming the field |
 /// | `const SPREAD: Spread` | the leading salt or bucket, if any (what `split_keys` splits on) |
 /// | `const SCAN_CAP: usize` | the longest row a scan builds |
 /// | `type Buf` | `[u8; MAX_LEN]`: a stack buffer for any key (`[u8; 32767]`, HBase's limit, when unbounded) |
@@ -112,10 +113,12 @@ use syn::{parse_macro_input, DeriveInput};
 /// `decode_unverified` at one lifetime, which the runtime implements for
 /// every derived key through the walk the derive writes.
 ///
-/// **Inherent items**, for code that names the key type (no trait import):
-/// `K::MAX_LEN` (the widest key as a constant, for `[0u8; K::MAX_LEN]`; a
-/// compile error for an unbounded key), `K::SCAN_CAP`, `K::decode`,
-/// `K::decode_unverified`, `K::explain`, `K::scan()` and `K::split_keys(n)`.
+/// **Inherent items**, for code that names the key type without importing
+/// the trait: `K::decode` and `K::scan()`. The rest (`K::MAX_LEN`, the
+/// widest key as a constant for `[0u8; K::MAX_LEN]`, a compile error
+/// naming the field for an unbounded key; `K::SCAN_CAP`,
+/// `K::decode_unverified`, `K::explain`, `K::split_keys(n)`) are the
+/// trait's: `use rowkey::RowKey;` brings them in, as it does the derive.
 ///
 /// **The scan builder**, `K::scan()`: one method per field, named after it,
 /// to be called in key order. A value fixes the field and the scan goes on

@@ -1,9 +1,10 @@
-//! `K::MAX_LEN`, the widest key. For a key with no widest value the
+//! `RowKey::MAX_LEN`, the widest key. For a key with no widest value the
 //! constant's evaluation fails at the first field that makes it unbounded,
 //! with a message naming that field and spanned on it. A field whose
 //! attributes or spelled type bound its slot (`#[pad]`, `#[reverse_ts]`,
 //! `#[decimal(W)]`, `#[width]`, an integer, `bool`, an array) needs no
-//! check: only the others cost the compiler one call.
+//! check: only the others cost the compiler one call, and a key with none
+//! keeps the trait's default.
 
 use crate::model::{Frame, Layout};
 use crate::valid::{known_width, Known};
@@ -12,7 +13,7 @@ use proc_macro2::TokenStream;
 use quote::quote_spanned;
 
 pub fn max_len(layouts: &[Layout], p: &Ident, w_max: &TokenStream, key: &str) -> TokenStream {
-    let checks = layouts
+    let checks: Vec<_> = layouts
         .iter()
         .filter(|l| !bounded(l))
         .map(|l| {
@@ -26,10 +27,13 @@ pub fn max_len(layouts: &[Layout], p: &Ident, w_max: &TokenStream, key: &str) ->
             // here, on the field.
             let p = crate::checks::respan_ident(p, span);
             quote_spanned! {span=> #p::need_width(#w_max[#at], #msg); }
-        });
+        })
+        .collect();
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
     quote::quote! {
-        /// The widest key: a buffer this long holds any key.
-        pub const MAX_LEN: #p::usize = {
+        const MAX_LEN: #p::usize = {
             #(#checks)*
             #p::bounded(<Self as #p::RowKey>::MAX_WIDTH)
         };

@@ -165,7 +165,7 @@ pub struct Text<'a> {
 /// # Errors
 /// As `encode_into` and `decode`.
 pub fn flags_round_trip(key: &Flags) -> ::core::result::Result<Flags, ::rk::Error> {
-    let mut buf = [0u8; Flags::MAX_LEN];
+    let mut buf = [0u8; <Flags as ::rk::RowKey>::MAX_LEN];
     let n = ::rk::RowKey::encode_into(key, &mut buf)?;
     Flags::decode(&buf[..n])
 }
