@@ -56,23 +56,25 @@ pub trait Walk<'de>: RowKey + Sized {
         salts: &mut crate::batch::DeferredSalts,
     ) -> Result<(), Error> {
         let _ = salts;
-        decode_walk::<Self, true>(bytes)?.into_key().map(drop)
+        Self::Out::decoded(decode_walk::<Self, true>(bytes)).map(drop)
     }
 }
 
 /// What a walk built, as the key `decode` returns.
 pub trait Decoded<K>: Sized {
-    /// The key, or the layout's refusal.
+    /// The walk's result as the key's, or the layout's refusal. The whole
+    /// `Result`, so that a key's is handed on as it is (not taken apart and
+    /// built again, which an optimized build does not always see through).
     ///
     /// # Errors
-    /// [`StaticRefused`]'s.
-    fn into_key(self) -> Result<K, Error>;
+    /// The walk's, else [`StaticRefused`]'s.
+    fn decoded(walked: Result<Self, Error>) -> Result<K, Error>;
 }
 
 impl<K> Decoded<K> for K {
     #[inline(always)]
-    fn into_key(self) -> Result<K, Error> {
-        Ok(self)
+    fn decoded(walked: Result<K, Error>) -> Result<K, Error> {
+        walked
     }
 }
 
@@ -83,10 +85,10 @@ pub struct StaticRefused(pub &'static str);
 
 // (No overlap with the impl above: `StaticRefused` is not a `RowKey`.)
 impl<K: RowKey> Decoded<K> for StaticRefused {
-    fn into_key(self) -> Result<K, Error> {
+    fn decoded(walked: Result<Self, Error>) -> Result<K, Error> {
         Err(Error::field(
             K::NAME,
-            self.0,
+            walked?.0,
             ErrorKind::Invalid {
                 reason: "the field borrows for 'static, so a key decoded from bytes cannot \
                          hold it; make the field String or Vec<u8>, or give the struct a \
@@ -109,14 +111,14 @@ impl<const N: usize> Segments for [Segment; N] {
 impl<'de, K: Walk<'de>> DecodeKey<'de> for K {
     #[inline]
     fn decode(bytes: &'de [u8]) -> Result<Self, Error> {
-        decode_walk::<K, true>(bytes)?.into_key()
+        K::Out::decoded(decode_walk::<K, true>(bytes))
     }
 
     // Without a salt or bucket the walk checks nothing more with `VERIFY`:
     // the same code as `decode`.
     #[inline]
     fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
-        decode_walk::<K, false>(bytes)?.into_key()
+        K::Out::decoded(decode_walk::<K, false>(bytes))
     }
 
     #[inline]
