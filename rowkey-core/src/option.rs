@@ -165,9 +165,14 @@ pub fn read_presence(input: &[u8], pos: &mut usize, mask: u8) -> Result<bool, Er
         });
     };
     *pos += 1;
-    match b ^ mask {
-        0 => Ok(false),
-        1 => Ok(true),
-        _ => Err(BAD_PRESENCE),
+    // Present first: the branch a decode of mostly-present values takes
+    // without a second test (as a hand-written decode orders it).
+    let b = b ^ mask;
+    if b == 1 {
+        Ok(true)
+    } else if b == 0 {
+        Ok(false)
+    } else {
+        Err(BAD_PRESENCE)
     }
 }

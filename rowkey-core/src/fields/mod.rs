@@ -285,17 +285,45 @@ where
 
 /// The start of `encode_into`: the key's length, refused when empty or
 /// over HBase's limit, and the buffer checked against it; the position of
-/// the first field.
+/// the first field. A buffer at least as long as the widest key of a
+/// layout that is never empty holds every key: then no length is computed
+/// (for `[0u8; K::MAX_LEN]` the compiler drops the test too), so the
+/// writes do not wait on a first pass over the fields.
 ///
 /// # Errors
 /// An empty or too long key, or a buffer shorter than it.
 #[inline(always)]
 pub fn encode_start<K: RowKey>(key: &K, out: &[u8]) -> Result<usize, Error> {
-    crate::__private::check_encode_len(K::NAME, key.encoded_len(), out.len())?;
+    let holds_any = const { roomy_len(K::MAX_WIDTH, K::__WIDTHS) };
+    if out.len() < holds_any {
+        crate::__private::check_encode_len(K::NAME, key.encoded_len(), out.len())?;
+    }
     Ok(match K::__KEY_SALT {
         Some(spec) => spec.width(),
         None => 0,
     })
+}
+
+/// The buffer length from which `encode_start` need not compute the key's:
+/// the widest key, for a bounded layout within HBase's limit with a slot
+/// of a fixed non-zero width (so no key is empty); else never.
+const fn roomy_len(max: Option<usize>, exact: &[Option<usize>]) -> usize {
+    let Some(max) = max else {
+        return usize::MAX;
+    };
+    if max > crate::__private::HBASE_MAX_KEY {
+        return usize::MAX;
+    }
+    let mut i = 0;
+    while i < exact.len() {
+        if let Some(w) = exact[i] {
+            if w > 0 {
+                return max;
+            }
+        }
+        i += 1;
+    }
+    usize::MAX
 }
 
 /// The end of decode's walk: bytes left after the last field are refused,
