@@ -97,10 +97,11 @@
 //!         // called only when STAGE is its own marker (else: "`metric` cannot come here:
 //!         // the next field of this `MetricKey<'_>` scan is `host`").
 //!         pub fn host<'v, A: ScanValue<&'v str>>(self, value: A)
-//!             -> NextEq<.., Salt<4, Pad<16, 0>>, 0, metric>;                  // a value only
+//!             -> NextEq<.., Salt<4, Pad<16, 0>>, metric>;                     // a value only
 //!         pub fn metric<'v, A: ScanArg<&'v str>>(self, arg: A)
-//!             -> Next<.., Text<Pad<8, 0>>, 1, ts, none>;                     // a value or a range
-//!         pub fn ts<A: ScanArg<u64>>(self, arg: A) -> Next<.., Last<RevTs>, 2, none, none>;
+//!             -> Next<.., Text<Pad<8, 0>>, ts, none>;                        // a value or a range
+//!         pub fn ts<A: ScanArg<u64>>(self, arg: A) -> Next<.., Last<RevTs>, none, none>;
+//!         // (a step's field index is the number of steps before it: no constant here)
 //!     }
 //!     impl<'a, STAGE, S> Builder<MetricKey<'a>> for __MetricKeyScan<'a, STAGE, S> { .. } // ScanBuilder
 //!     impl Clone, Debug for __MetricKeyScan<..> { .. }

@@ -1351,3 +1351,54 @@ fn scan_refuses_an_exact_value_wider_than_its_digits_or_bytes() {
     assert_eq!(ranges.len(), 1);
     assert_eq!(ranges[0].start(), key.as_slice());
 }
+
+#[derive(RowKey, Debug, PartialEq)]
+struct OnlyZero {
+    nothing: [u8; 0],
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct ZeroThenOption {
+    nothing: [u8; 0],
+    venue: Option<u32>,
+}
+
+/// A buffer as long as the widest key skips encode's length pass only
+/// where no key can be empty: a bounded layout of zero-width slots is still
+/// refused as empty into any buffer, and a key encoded into a roomy buffer
+/// is `to_vec`'s bytes.
+#[test]
+fn roomy_buffers_keep_every_refusal() {
+    let mut roomy = [0u8; 64];
+    let err = OnlyZero { nothing: [] }
+        .encode_into(&mut roomy)
+        .unwrap_err();
+    check(&err, "OnlyZero", None, &ErrorKind::EmptyKey);
+    assert_eq!(OnlyZero::MAX_LEN, 0);
+
+    for venue in [None, Some(7)] {
+        let key = ZeroThenOption { nothing: [], venue };
+        let n = key.encode_into(&mut roomy).unwrap();
+        assert_eq!(&roomy[..n], &key.to_vec().unwrap()[..]);
+        let mut exact = [0u8; ZeroThenOption::MAX_LEN];
+        let m = key.encode_into(&mut exact).unwrap();
+        assert_eq!(&exact[..m], &roomy[..n]);
+    }
+
+    let key = UserOrder {
+        user_id: "u1",
+        order_id: 7,
+    };
+    let mut exact = [0u8; UserOrder::MAX_LEN];
+    let n = key.encode_into(&mut exact).unwrap();
+    assert_eq!(n, UserOrder::MAX_LEN);
+    let n = key.encode_into(&mut roomy).unwrap();
+    assert_eq!(&roomy[..n], &exact[..]);
+    let over_pad = UserOrder {
+        user_id: "a user id longer than its pad",
+        order_id: 7,
+    };
+    let err = over_pad.encode_into(&mut roomy).unwrap_err();
+    assert_eq!(err, over_pad.to_vec().unwrap_err());
+    assert_eq!(err.field_name(), Some("user_id"));
+}

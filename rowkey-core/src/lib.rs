@@ -184,7 +184,8 @@ impl Spread {
 /// | [`decode`](RowKey::decode), [`decode_unverified`](RowKey::decode_unverified) | a `K::Key<'de>` borrowing the bytes |
 /// | [`scan`](RowKey::scan) | the typed scan builder; [`ScanBuilder::ranges`] takes its ranges |
 /// | [`check`](RowKey::check) | whether a key encodes, before writing it anywhere (no allocation) |
-/// | [`explain`](RowKey::explain), [`split_keys`](RowKey::split_keys) | as the inherent items of the same names |
+/// | [`explain`](RowKey::explain), [`split_keys`](RowKey::split_keys) | a key split into its salt, bucket and field segments; region split points over the leading salt's or bucket's keyspace |
+/// | [`MAX_LEN`](RowKey::MAX_LEN), [`SCAN_CAP`](RowKey::SCAN_CAP) | the widest key and the longest scan row, as constants: `[0u8; MetricKey::MAX_LEN]` |
 /// | [`TIME`](RowKey::TIME), [`LAYOUT`](RowKey::LAYOUT) | the key's time field (for "latest N") and its layout as data |
 ///
 /// # Borrowed and owned keys
@@ -343,8 +344,10 @@ pub trait RowKey: Sized {
     const __SCAN_WIDTHS: &'static [Option<usize>] = &[];
 
     /// The exact width of each slot, as `__SCAN_WIDTHS` (the same unless
-    /// an `Option` field's varies): a field's constant offset in
-    /// `encode_into` when every width before it is fixed.
+    /// an `Option` field's varies): `Some(w)` only when every key writes
+    /// those `w` bytes. A field's constant offset in `encode_into` when
+    /// every width before it is fixed; a slot of `Some(w > 0)` also tells
+    /// `encode_start` that no key is empty.
     #[doc(hidden)]
     const __WIDTHS: &'static [Option<usize>] = Self::__SCAN_WIDTHS;
 
@@ -494,9 +497,9 @@ pub trait RowKey: Sized {
     /// Lengths, pads, delimiters, UTF-8 and timestamps are still checked.
     ///
     /// # Errors
-    /// As [`DecodeKey::decode_unverified`].
+    /// As [`decode`](RowKey::decode), except salt and bucket mismatches.
     fn decode_unverified(bytes: &[u8]) -> Result<Self::Key<'_>, Error> {
-        <Self::Key<'_> as DecodeKey<'_>>::decode_unverified(bytes)
+        <Self::Key<'_> as DecodeKey<'_>>::__decode_unverified(bytes)
     }
 
     /// Splits a key into its salt, bucket and field segments, for printing.
@@ -522,7 +525,9 @@ pub trait RowKey: Sized {
 /// may borrow from the bytes (`&'de str` fields). Generic code rarely names
 /// it: [`RowKey::decode`] returns [`RowKey::Key<'de>`](RowKey::Key), which
 /// implements it. Not a subtrait of [`RowKey`], so that `K::decode` is never
-/// ambiguous under either bound.
+/// ambiguous under either bound; a derived key implements it through the
+/// runtime, and has `decode` as an inherent function too, so that
+/// `MetricKey::decode` is not ambiguous where both traits are imported.
 pub trait DecodeKey<'de>: Sized {
     /// Reads a key back, checking every salt, bucket, pad and delimiter.
     ///
@@ -531,14 +536,16 @@ pub trait DecodeKey<'de>: Sized {
     /// bucket that does not match the value, or a value its type refuses.
     fn decode(bytes: &'de [u8]) -> Result<Self, Error>;
 
-    /// Reads a key back without recomputing its salts and buckets. The
-    /// default verifies anyway; a derived key skips the MD5 (for a key with
-    /// neither, the two are the same).
+    /// [`RowKey::decode_unverified`] at one lifetime. Hidden, and named
+    /// apart, so that `K::decode_unverified` is not ambiguous where both
+    /// traits are imported. The default verifies anyway; a derived key
+    /// skips the MD5 (for a key with neither, the two are the same).
     ///
     /// # Errors
     /// As [`decode`](DecodeKey::decode), except salt and bucket mismatches.
+    #[doc(hidden)]
     #[inline]
-    fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
+    fn __decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
         <Self as DecodeKey<'de>>::decode(bytes)
     }
 

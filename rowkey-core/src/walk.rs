@@ -117,7 +117,7 @@ impl<'de, K: Walk<'de>> DecodeKey<'de> for K {
     // Without a salt or bucket the walk checks nothing more with `VERIFY`:
     // the same code as `decode`.
     #[inline]
-    fn decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
+    fn __decode_unverified(bytes: &'de [u8]) -> Result<Self, Error> {
         K::Out::decoded(decode_walk::<K, false>(bytes))
     }
 

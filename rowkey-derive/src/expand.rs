@@ -311,7 +311,8 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
             // `MAX_WIDTH`, `MAX_LEN` and `SCAN_CAP`: the trait's defaults,
-            // from these.
+            // from these (`MAX_LEN` overridden below, with each field that
+            // can leave it unbounded checked on its span, when there is one).
             const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = #w_max;
             #max_len
             #exact_widths

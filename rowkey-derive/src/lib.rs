@@ -109,9 +109,9 @@ use syn::{parse_macro_input, DeriveInput};
 /// | `fn scan()` | the typed scan builder (below) |
 /// | `fn split_keys(n)` | `n - 1` region split points over the leading salt's or bucket's keyspace |
 ///
-/// **`rowkey::DecodeKey<'de>`** for `K<'de>`: `decode` and
-/// `decode_unverified` at one lifetime, which the runtime implements for
-/// every derived key through the walk the derive writes.
+/// **`rowkey::DecodeKey<'de>`** for `K<'de>`: `decode` at one lifetime,
+/// which the runtime implements for every derived key through the walk
+/// the derive writes.
 ///
 /// **Inherent items**, for code that names the key type without importing
 /// the trait: `K::decode` and `K::scan()`. The rest (`K::MAX_LEN`, the

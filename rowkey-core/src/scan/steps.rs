@@ -45,8 +45,10 @@ pub trait ScanField<const I: usize, V>: RowKey {
     }
 }
 
-/// The calls before (`P`), then the next field (index `P::STAGE`) given
-/// the value `V`, written by the rule `R` (`rules`).
+/// The calls before (`P`), then the next field given the value `V`,
+/// written by the rule `R` (`rules`). The field's index is `field_at`'s:
+/// the rule's own (`R::INDEX`, a field after a `#[spread]` one), else the
+/// number of steps before it (`P::STAGE`).
 pub struct EqStep<P, V, R>(pub P, pub V, PhantomData<fn() -> R>);
 
 /// The calls before (`P`), then the next field given a range of `V`,

@@ -174,7 +174,10 @@ fn field(
         format!("Scans on `{fname}`: a value.")
     };
     // The runtime's rule for the field's attributes, else the derive's own
-    // `ScanField` impl (`derived_steps`) through the `Derived` rule.
+    // `ScanField` impl (`derived_steps`) through the `Derived` rule, which
+    // carries the field's index: the field after a `#[spread]` one always
+    // takes it (`rule` refuses it), since its steps may skip the spread and
+    // other rules count the steps before them.
     let (rule, steps) = match rule(l, layouts, salt_order, p) {
         Some(rule) => (rule, TokenStream::new()),
         None => (

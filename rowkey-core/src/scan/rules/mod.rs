@@ -43,7 +43,11 @@ use core::ops::Bound;
 /// A field of key `K`, given values `V`, as a scan writes it after the
 /// steps `X`: the field's index is `X::STAGE`, the number of fields before
 /// it (a type, not a constant parameter, so that a builder method names no
-/// index of its own).
+/// index of its own), except for a rule that carries its index
+/// ([`INDEX`](ScanRule::INDEX)). Only a builder that skips a field breaks
+/// the count: the field after a `#[spread]` one, which the derive always
+/// gives a [`Derived`] rule (with its index), so no other rule, wrapping
+/// one or not, needs to forward `INDEX`.
 pub trait ScanRule<K: RowKey, V, X: Step<K>> {
     /// The field's index where the rule carries it ([`Derived`]), else
     /// `None`: `X::STAGE`. Only a field after a `#[spread]` one needs it,
