@@ -52,7 +52,7 @@
 //! | [`RowKey`] impl | everything below, for generic code: `encode_into`, `to_vec`, `encoded_len`, `decode`, `decode_unverified`, `explain`, `scan`, `split_keys`, the stack buffer types `Buf` and `ScanBuf`, `MAX_WIDTH`, `MAX_LEN`, `SCAN_CAP`, `SPREAD`, `LAYOUT` (the layout as data: [`layout`]); `use rowkey::RowKey;` (the import the derive needs) brings them into scope |
 //! | `key.encode_into(&mut buf)` | the key into a caller's buffer, no allocation; `key.to_vec()` for a `Vec` |
 //! | `K::MAX_LEN` | the widest key, for a stack buffer `[0u8; K::MAX_LEN]` (a compile error for an unbounded key: an unpadded last field, or a `#[delim]`, `#[escaped]` or unwidthed `#[decimal]` field anywhere; use `K::Buf` then) |
-//! | `K::decode(&bytes)` | the key back, borrowing `&str` / `&[u8]` fields, every salt and bucket checked; also [`DecodeKey`]; like `K::scan()` and `K::decode_unverified`, also callable without the trait imported |
+//! | `K::decode(&bytes)` | the key back, borrowing `&str` / `&[u8]` fields, every salt and bucket checked; also [`DecodeKey`]; like `K::scan()`, callable without the trait imported |
 //! | `K::decode_unverified(&bytes)` | the same without recomputing salts and buckets (no MD5 per row) |
 //! | `K::explain(&bytes)` | the key split into salt, bucket and field segments, printable ([`Explain`]) |
 //! | `K::scan()` | a typed builder: one method per field, in key order; a value continues, a range (`a..b`, `a..=b`, `a..`, `..b`, `..`, or a pair of `Bound`s: `(Bound::Excluded(t), Bound::Unbounded)` is "after `t`") ends; `.ranges()` yields [`KeyRange`]s ([`ScanRanges`]) |

@@ -14,8 +14,9 @@
 
 /// The scan builder `__KScan`: its struct, `Clone`, `Debug`, the
 /// `Builder` impl the runtime replays steps through, `K::scan()` (also
-/// `RowKey::scan`: this one needs no trait import), and the inherent impl holding `ranges()` (when no field
-/// is named `ranges`) and the field methods the derive writes.
+/// `RowKey::scan`: this one needs no trait import), and the inherent impl
+/// holding `ranges()` (when no field is named `ranges`) and the field
+/// methods the derive writes.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __rowkey_scan_builder {
@@ -120,9 +121,10 @@ macro_rules! __rowkey_ranges {
 }
 
 /// The inherent `decode` (also `RowKey::decode`: this one needs no trait
-/// import) and `impl Walk` around the derive's walk body (`$read`, whose parameters `$in`,
-/// `$segs` and `$verify` the derive names); `DecodeKey` is the runtime's,
-/// for every walk (`__private::walk`). `$Out` is what the walk builds (the
+/// import) and `impl Walk` around the derive's walk body
+/// (`$read`, whose parameters `$in`, `$segs` and `$verify` the derive
+/// names); `DecodeKey` is the runtime's, for every walk
+/// (`__private::walk`). `$Out` is what the walk builds (the
 /// key, or a refusal for a layout with a `'static` borrow), `$n` the
 /// number of segments.
 #[doc(hidden)]
@@ -142,7 +144,6 @@ macro_rules! __rowkey_decode_impls {
             ) -> $crate::__private::Result<Self, $crate::__private::Error> {
                 <Self as $crate::__private::DecodeKey<$de>>::decode(bytes)
             }
-
         }
 
         // The walk itself; the length check around it and the functions
