@@ -5,11 +5,12 @@
 use rowkey::{DecodeKey, RowKey};
 
 #[derive(RowKey, Debug, PartialEq)]
-struct UserOrder<'a> {
-    #[salt(md5, 4)]
-    #[pad(16)]
-    user_id: &'a str,
-    order_id: u64,
+struct Reading<'a> {
+    #[salt(md5, 2)]
+    #[pad(8)]
+    sensor: &'a str,
+    #[reverse_ts]
+    ts: u64,
 }
 
 fn generic<'de, K: DecodeKey<'de>>(bytes: &'de [u8]) -> K {
@@ -17,15 +18,15 @@ fn generic<'de, K: DecodeKey<'de>>(bytes: &'de [u8]) -> K {
 }
 
 fn main() {
-    let key = UserOrder { user_id: "u1", order_id: 7 };
-    let mut buf = [0u8; UserOrder::MAX_LEN];
+    let key = Reading { sensor: "s1", ts: 1_700_000_000_000 };
+    let mut buf = [0u8; Reading::MAX_LEN];
     let n = key.encode_into(&mut buf).unwrap();
-    assert_eq!(UserOrder::decode(&buf[..n]).unwrap(), key);
-    assert_eq!(UserOrder::decode_unverified(&buf[..n]).unwrap(), key);
-    assert_eq!(generic::<UserOrder>(&buf[..n]), key);
-    assert_eq!(UserOrder::explain(&buf[..n]).unwrap().to_string().lines().count(), 3);
-    assert_eq!(UserOrder::split_keys(4).unwrap().len(), 3);
-    assert!(UserOrder::SCAN_CAP > n);
-    let ranges = UserOrder::scan().user_id("u1").order_id(7).ranges().unwrap();
+    assert_eq!(Reading::decode(&buf[..n]).unwrap(), key);
+    assert_eq!(Reading::decode_unverified(&buf[..n]).unwrap(), key);
+    assert_eq!(generic::<Reading>(&buf[..n]), key);
+    assert_eq!(Reading::explain(&buf[..n]).unwrap().to_string().lines().count(), 3);
+    assert_eq!(Reading::split_keys(4).unwrap().len(), 3);
+    assert!(Reading::SCAN_CAP > n);
+    let ranges = Reading::scan().sensor("s1").ts(..).ranges().unwrap();
     assert!(ranges.into_iter().any(|r| r.contains(&buf[..n])));
 }
