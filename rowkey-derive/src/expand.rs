@@ -15,7 +15,7 @@ use crate::salt::{java_salt, multi_salt};
 use crate::{fallback, valid};
 use proc_macro2::Ident;
 use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::{DeriveInput, Lifetime};
 
 pub fn derive(node: &DeriveInput) -> TokenStream {
@@ -77,6 +77,9 @@ pub(crate) struct Gen<'a> {
     pub(crate) walk: (TokenStream, TokenStream, bool),
     /// Trailing bytes are named after the last field.
     pub(crate) last_field: String,
+    /// Each field's type's first and last token spans, for the rule types
+    /// named on it (`fields::named`): taken once, not per use.
+    pub(crate) type_spans: Vec<(Span, Span)>,
 }
 
 impl<'a> Gen<'a> {
@@ -123,7 +126,16 @@ impl<'a> Gen<'a> {
         } else {
             quote!(__ROWKEY_WMAX)
         };
+        let type_spans = layouts
+            .iter()
+            .map(|l| {
+                let mut spans = l.inner_ty.to_token_stream().into_iter().map(|t| t.span());
+                let first = spans.next().unwrap_or_else(Span::call_site);
+                (first, spans.last().unwrap_or(first))
+            })
+            .collect();
         Gen {
+            type_spans,
             input,
             multi,
             walk,

@@ -11,8 +11,8 @@
 
 use crate::expand::Gen;
 use crate::model::{Frame, Layout};
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote, ToTokens};
+use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote};
 use syn::Lifetime;
 
 /// How many fields one runtime call takes (`len8`, `write8`, `defer8`).
@@ -43,23 +43,31 @@ fn alias(l: &Layout) -> Ident {
 /// first, its closing `>` on the type's last, so the compiler's span of
 /// the path covers the whole type (one token's span is all a proc macro
 /// can set on stable).
+///
+/// Written token by token with its spans (not quoted, then respanned): it
+/// is named several times per field, and each token costs the derive a
+/// trip to the compiler.
 fn named(g: &Gen, l: &Layout, lt: Option<&Lifetime>) -> TokenStream {
-    let alias = alias(l);
-    let lts = g.input.original.generics.lifetimes().map(|d| {
-        let own = &d.lifetime;
-        lt.map_or_else(|| quote!(#own), |lt| quote!(#lt))
-    });
-    let ty = quote!(#alias<#(#lts),*>);
-    let mut spans = l.inner_ty.to_token_stream().into_iter().map(|t| t.span());
-    let first = spans.next().unwrap_or_else(Span::call_site);
-    let last = spans.last().unwrap_or(first);
-    let mut out = crate::checks::respan(&ty, first);
-    let mut tokens: Vec<proc_macro2::TokenTree> = out.into_iter().collect();
-    if let Some(close) = tokens.last_mut() {
-        close.set_span(last);
+    let (first, last) = g.type_spans[l.index];
+    let punct = |c, spacing, span| {
+        let mut p = Punct::new(c, spacing);
+        p.set_span(span);
+        TokenTree::Punct(p)
+    };
+    let mut out = vec![
+        TokenTree::Ident(format_ident!("__RowkeyF{}", l.index, span = first)),
+        punct('<', Spacing::Alone, first),
+    ];
+    for (i, d) in g.input.original.generics.lifetimes().enumerate() {
+        if i > 0 {
+            out.push(punct(',', Spacing::Alone, first));
+        }
+        let name = lt.unwrap_or(&d.lifetime).ident.to_string();
+        out.push(punct('\'', Spacing::Joint, first));
+        out.push(TokenTree::Ident(Ident::new(&name, first)));
     }
-    out = tokens.into_iter().collect();
-    out
+    out.push(punct('>', Spacing::Alone, last));
+    out.into_iter().collect()
 }
 
 /// The rule type of field `l`: its prefix, body and frame (an `Option`'s
