@@ -156,6 +156,29 @@ pub const fn decode_max(max_width: Option<usize>) -> usize {
     }
 }
 
+/// The buffer length from which `encode_start` need not compute the key's:
+/// the widest key, for a bounded layout within HBase's limit with a slot
+/// of a fixed non-zero width (so no key is empty); else never.
+#[must_use]
+pub const fn roomy_len(max: Option<usize>, exact: &[Option<usize>]) -> usize {
+    let Some(max) = max else {
+        return usize::MAX;
+    };
+    if max > HBASE_MAX_KEY {
+        return usize::MAX;
+    }
+    let mut i = 0;
+    while i < exact.len() {
+        if let Some(w) = exact[i] {
+            if w > 0 {
+                return max;
+            }
+        }
+        i += 1;
+    }
+    usize::MAX
+}
+
 /// `MAX_LEN`'s check of one field's widest slot: the derive's message,
 /// naming the field, when it has none. `#[track_caller]`, so that the
 /// compile-time error points at the field the derive spans the call on.

@@ -103,16 +103,21 @@ pub(crate) fn aliases(g: &Gen) -> TokenStream {
         .collect()
 }
 
+/// The group's fields as the group functions take them: `&self.field`.
+fn field_refs<'g>(group: &'g [Layout]) -> impl Iterator<Item = TokenStream> + 'g {
+    group.iter().map(|l| {
+        let field = l.field.ident;
+        quote!(&self.#field)
+    })
+}
+
 /// `encoded_len`'s body.
 pub(crate) fn encoded_len(g: &Gen) -> TokenStream {
     let p = &g.p;
     let calls = g.layouts.chunks(GROUP).map(|group| {
         let f = format_ident!("len{}", group.len());
         let rules = group.iter().map(|l| named(g, l, None));
-        let values = group.iter().map(|l| {
-            let field = l.field.ident;
-            quote!(&self.#field)
-        });
+        let values = field_refs(group);
         quote!(#p::#f::<#(#rules),*>(#(#values),*))
     });
     let salt = (g.multi_width > 0).then(|| {
@@ -142,10 +147,7 @@ pub(crate) fn encode_into(g: &Gen) -> TokenStream {
     let calls = g.layouts.chunks(GROUP).map(|group| {
         let f = format_ident!("write{}", group.len());
         let rules = group.iter().map(|l| named(g, l, None));
-        let values = group.iter().map(|l| {
-            let field = l.field.ident;
-            quote!(&self.#field)
-        });
+        let values = field_refs(group);
         quote!(#p::#f::<Self, #(#rules),*>(__out, &mut __pos, #(#values),*)?;)
     });
     quote! {
@@ -241,10 +243,7 @@ pub(crate) fn batch(g: &Gen, segments: usize) -> (TokenStream, TokenStream) {
         let calls = g.layouts.chunks(GROUP).enumerate().map(|(c, group)| {
             let f = format_ident!("defer{}", group.len());
             let rules = &rules[c * GROUP..c * GROUP + group.len()];
-            let values = group.iter().map(|l| {
-                let field = l.field.ident;
-                quote!(&self.#field)
-            });
+            let values = field_refs(group);
             quote!(#p::#f::<Self, #(#rules),*>(__out, &mut __pos, __salts, #(#values),*)?;)
         });
         quote! {

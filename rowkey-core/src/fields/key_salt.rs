@@ -148,9 +148,7 @@ impl<'b, K: RowKey, const M: usize> Writer<'b, K, M> {
 
     #[inline(always)]
     fn record<F: Value>(&mut self, at: usize) {
-        if let Some(slot) = self.slots.get_mut(F::INDEX) {
-            *slot = (at + F::PREFIX, self.pos);
-        }
+        record_slot::<F>(&mut self.slots, at, self.pos);
     }
 
     /// The salt written over the slots; the key's length.
@@ -189,4 +187,14 @@ impl<'b, K: RowKey, const M: usize> Writer<'b, K, M> {
 #[cold]
 pub(crate) fn salt_error(key: &'static str, kind: ErrorKind) -> Error {
     Error::field(key, "salt", kind)
+}
+
+/// Records field `F`'s slot, written or read from `at` to `end`, for a
+/// struct-level salt that hashes it (`slots` is empty for a key without
+/// one): the slot without the field's own prefix.
+#[inline(always)]
+pub(super) fn record_slot<F: Value>(slots: &mut [(usize, usize)], at: usize, end: usize) {
+    if let Some(slot) = slots.get_mut(F::INDEX) {
+        *slot = (at + F::PREFIX, end);
+    }
 }

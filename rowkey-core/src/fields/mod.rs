@@ -294,7 +294,7 @@ where
 /// An empty or too long key, or a buffer shorter than it.
 #[inline(always)]
 pub fn encode_start<K: RowKey>(key: &K, out: &[u8]) -> Result<usize, Error> {
-    let holds_any = const { roomy_len(K::MAX_WIDTH, K::__WIDTHS) };
+    let holds_any = const { crate::widths::roomy_len(K::MAX_WIDTH, K::__WIDTHS) };
     if out.len() < holds_any {
         crate::__private::check_encode_len(K::NAME, key.encoded_len(), out.len())?;
     }
@@ -302,28 +302,6 @@ pub fn encode_start<K: RowKey>(key: &K, out: &[u8]) -> Result<usize, Error> {
         Some(spec) => spec.width(),
         None => 0,
     })
-}
-
-/// The buffer length from which `encode_start` need not compute the key's:
-/// the widest key, for a bounded layout within HBase's limit with a slot
-/// of a fixed non-zero width (so no key is empty); else never.
-const fn roomy_len(max: Option<usize>, exact: &[Option<usize>]) -> usize {
-    let Some(max) = max else {
-        return usize::MAX;
-    };
-    if max > crate::__private::HBASE_MAX_KEY {
-        return usize::MAX;
-    }
-    let mut i = 0;
-    while i < exact.len() {
-        if let Some(w) = exact[i] {
-            if w > 0 {
-                return max;
-            }
-        }
-        i += 1;
-    }
-    usize::MAX
 }
 
 /// The end of decode's walk: bytes left after the last field are refused,

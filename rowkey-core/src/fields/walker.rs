@@ -1,6 +1,6 @@
 //! Decode's walk over a key's fields, one call per field.
 
-use super::key_salt::salt_error;
+use super::key_salt::{record_slot, salt_error};
 use super::{read_end, CheckRule, ReadRule, Value};
 use crate::__private::{push_segment, NoSink, SaltSink};
 use crate::rule::frame::take;
@@ -89,9 +89,7 @@ impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize, S: SaltSink, const 
 
     #[inline(always)]
     fn record<F: Value>(&mut self, at: usize) {
-        if let Some(slot) = self.slots.get_mut(F::INDEX) {
-            *slot = (at + F::PREFIX, self.pos);
-        }
+        record_slot::<F>(&mut self.slots, at, self.pos);
     }
 
     /// The struct-level salt at the key's front (and its delimiter), kept
