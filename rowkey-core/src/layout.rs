@@ -52,9 +52,36 @@ pub struct Layout {
     pub phoenix: bool,
     /// The fields in key order.
     pub fields: &'static [FieldLayout],
+    /// The key's time field and which way it is stored (as
+    /// [`RowKey::TIME`](crate::RowKey::TIME)).
+    pub time: Option<crate::TimeField>,
+    /// The widest width of each slot: the struct-level salt's, then each
+    /// field's prefix (salt or bucket) and body. The trait's width
+    /// constants read it, so a key states its layout once, here.
+    #[doc(hidden)]
+    pub __slot_widths: &'static [Option<usize>],
 }
 
 impl Layout {
+    /// The field and bucket count of the key's `#[bucket]` field when it
+    /// has exactly one (what a fan-out writes into each range).
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn __single_bucket(&self) -> Option<(usize, u32)> {
+        let mut found = None;
+        let mut i = 0;
+        while i < self.fields.len() {
+            if let Some(n) = self.fields[i].bucket {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((i, n));
+            }
+            i += 1;
+        }
+        found
+    }
+
     /// The field named `name`.
     #[must_use]
     pub fn field(&self, name: &str) -> Option<&'static FieldLayout> {

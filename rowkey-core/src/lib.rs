@@ -269,9 +269,9 @@ pub trait RowKey: Sized {
     /// or `to_vec`.
     const MAX_LEN: usize = __private::bounded(Self::MAX_WIDTH);
 
-    /// What the key's leading salt or bucket is, if it has one (the
-    /// default: none).
-    const SPREAD: Spread = Spread::None;
+    /// What the key's leading salt or bucket is, if it has one: its
+    /// layout's.
+    const SPREAD: Spread = Self::LAYOUT.spread;
 
     /// The key's layout as data: each field's type, encoding, frame,
     /// salt, bucket and width ([`layout`]), for `explain`, docs and table
@@ -335,13 +335,14 @@ pub trait RowKey: Sized {
     /// }
     /// assert_eq!(Order::TIME.unwrap().name, "created");
     /// ```
-    const TIME: Option<TimeField> = None;
+    const TIME: Option<TimeField> = Self::LAYOUT.time;
 
     /// The widest width of each slot (the struct-level salt, then prefix
     /// and body per field), from which a scan's steps take their static
-    /// row bounds (`__private::scan_row_bound_upto`), once for every key.
+    /// row bounds (`__private::scan_row_bound_upto`), once for every key:
+    /// the layout's.
     #[doc(hidden)]
-    const __SCAN_WIDTHS: &'static [Option<usize>] = &[];
+    const __SCAN_WIDTHS: &'static [Option<usize>] = Self::LAYOUT.__slot_widths;
 
     /// The exact width of each slot, as `__SCAN_WIDTHS` (the same unless
     /// an `Option` field's varies): `Some(w)` only when every key writes
@@ -360,7 +361,7 @@ pub trait RowKey: Sized {
     /// has exactly one: a scan that fans out over it writes each range's
     /// bucket where the static widths put it (`ScanRanges`).
     #[doc(hidden)]
-    const __BUCKET: Option<(usize, u32)> = None;
+    const __BUCKET: Option<(usize, u32)> = Self::LAYOUT.__single_bucket();
 
     /// The struct-level MD5 salt of a key whose fields the runtime's field
     /// list walks (`__private::KeySaltSpec`).

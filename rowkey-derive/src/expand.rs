@@ -203,17 +203,15 @@ fn with_lifetimes(input: &Input, lt: &Lifetime) -> TokenStream {
     }
 }
 
-/// `RowKey::SPREAD`, the leading salt or bucket that splits and fan-outs
-/// spread over; nothing (the trait's `Spread::None`) without one.
-fn spread(g: &Gen) -> Option<TokenStream> {
+/// The leading salt or bucket that splits and fan-outs spread over
+/// (`Layout::spread`, which `RowKey::SPREAD` reads).
+pub fn spread(g: &Gen) -> TokenStream {
     let p = &g.p;
     if let Some(s) = &g.input.attrs.java_salt {
         let (buckets, width) = (s.buckets, s.width);
-        return Some(quote! {
-            const SPREAD: #p::Spread = #p::Spread::JavaHash { buckets: #buckets, width: #width };
-        });
+        return quote!(#p::Spread::JavaHash { buckets: #buckets, width: #width });
     }
-    let spread = match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
+    match (g.input.attrs.salt.as_ref(), g.layouts.first()) {
         (Some(s), _) => {
             let k = s.chars;
             quote!(#p::Spread::HexSalt { chars: #k })
@@ -240,21 +238,19 @@ fn spread(g: &Gen) -> Option<TokenStream> {
             let n = l.bucket.unwrap_or(0);
             quote!(#p::Spread::Bucket { count: #n })
         }
-        _ => return None,
-    };
-    Some(quote!(const SPREAD: #p::Spread = #spread;))
+        _ => quote!(#p::Spread::None),
+    }
 }
 
-/// `RowKey::TIME`: the key's time field and its direction (`time.rs`);
-/// nothing (the trait's `None`) without one.
-fn time_field(g: &Gen) -> Option<TokenStream> {
+/// The key's time field and its direction (`time.rs`; `Layout::time`,
+/// which `RowKey::TIME` reads).
+pub fn time_field(g: &Gen) -> TokenStream {
     let p = &g.p;
-    let (field, newest_first) = crate::time::pick(g.input)?;
+    let Some((field, newest_first)) = crate::time::pick(g.input) else {
+        return quote!(#p::None);
+    };
     let name = field.ident.to_string();
-    Some(quote! {
-        const TIME: #p::Option<#p::TimeField> =
-            #p::Some(#p::TimeField { name: #name, newest_first: #newest_first });
-    })
+    quote!(#p::Some(#p::TimeField { name: #name, newest_first: #newest_first }))
 }
 
 /// `impl RowKey`: the constants, the associated types a generic layer names,
@@ -266,7 +262,6 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = node.generics.split_for_impl();
     let w_max = &g.w_max;
     let (multi_width, segment_count) = (g.multi_width, g.segment_count);
-    let spread = spread(g);
     // The struct-level salt's width, then each field's slot.
     let len_terms = (multi_width > 0)
         .then(|| quote!(#multi_width))
@@ -302,14 +297,6 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
         .iter()
         .position(|l| l.option)
         .map(|i| quote!(const __FIRST_OPTION: #p::usize = #i;));
-    let mut bucketed = (g.layouts.iter().enumerate()).filter_map(|(i, l)| Some((i, l.bucket?)));
-    let bucket = match (bucketed.next(), bucketed.next()) {
-        (Some((i, n)), None) => {
-            Some(quote!(const __BUCKET: #p::Option<(#p::usize, #p::u32)> = #p::Some((#i, #n));))
-        }
-        _ => None,
-    };
-    let time = time_field(g);
     let layout = crate::layout::layout_const(g);
     // The field list's constant offsets and decode's `MIN` read the exact
     // widths, which only an `Option` slot's makes differ from the widest.
@@ -322,18 +309,17 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
     quote! {
         #[automatically_derived]
         impl #impl_generics #p::RowKey for #ident #ty_generics #where_clause {
-            // `MAX_WIDTH`, `MAX_LEN` and `SCAN_CAP`: the trait's defaults,
-            // from these (`MAX_LEN` overridden below, with each field that
-            // can leave it unbounded checked on its span, when there is one).
-            const __SCAN_WIDTHS: &'static [#p::Option<#p::usize>] = #w_max;
+            // `SPREAD`, `TIME`, the slot widths and from them `MAX_WIDTH`,
+            // `MAX_LEN` and `SCAN_CAP`: the trait's defaults, read from
+            // `LAYOUT` (`MAX_LEN` overridden, with each field that can leave
+            // it unbounded checked on its span, when there is one). A
+            // constant fewer per key is a definition fewer for every build
+            // to check.
+            #layout
             #max_len
             #exact_widths
             #key_salt
-            #spread
             #first_option
-            #bucket
-            #time
-            #layout
             type Buf = [#p::u8; #p::decode_max(#p::sum_widths(#w_max))];
             type ScanBuf = [#p::u8; #p::scan_cap(#w_max)];
             type Key<'__rowkey_k> = #ty_k;

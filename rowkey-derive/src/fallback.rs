@@ -32,6 +32,8 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
                     salt: #krate::__private::None,
                     phoenix: false,
                     fields: &[],
+                    time: #krate::__private::None,
+                    __slot_widths: &[],
                 };
                 type Buf = [#krate::__private::u8; 0];
                 type ScanBuf = [#krate::__private::u8; 0];

@@ -21,13 +21,18 @@ pub fn layout_const(g: &Gen) -> TokenStream {
         .iter()
         .map(|l| field(l, p, &g.w_exact, phoenix, n));
     let salt = key_salt(g);
+    let spread = crate::expand::spread(g);
+    let time = crate::expand::time_field(g);
+    let widths = &g.w_max;
     quote! {
         const LAYOUT: #p::Layout = #p::Layout {
             name: #name,
-            spread: <Self as #p::RowKey>::SPREAD,
+            spread: #spread,
             salt: #salt,
             phoenix: #phoenix,
             fields: &[#(#fields),*],
+            time: #time,
+            __slot_widths: #widths,
         };
     }
 }
