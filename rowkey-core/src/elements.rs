@@ -105,6 +105,7 @@ macro_rules! views {
         impl<'a, T: Element> ScanArg<Vec<T>> for $arg {
             type Value = &'a [T];
             type Out<E, R> = E;
+            crate::scan::args::next_step!(Vec<T>);
             #[inline]
             fn apply<S, E, R>(
                 self,
@@ -144,6 +145,7 @@ macro_rules! views_in_range {
         impl<'a, T: Element + OrderedPart> ScanArg<Vec<T>> for $r<$arg> {
             type Value = &'a [T];
             type Out<E, R> = R;
+            crate::scan::args::next_step!(Vec<T>);
             #[inline]
             fn apply<S, E, R>(
                 self,

@@ -12,7 +12,8 @@
 //! methods name the builder's `STAGE` and `__S`, which the template
 //! declares.
 
-/// The scan builder `__KScan`: its struct, `Clone`, `Debug`, the
+/// The scan builder `__KScan`: its struct, `Clone` and `Debug` when the
+/// key asks for them (`#[rowkey(scan(Clone, Debug))]`), the
 /// `Builder` impl the runtime replays steps through, `K::scan()` (also
 /// `RowKey::scan`: this one needs no trait import), and the inherent impl
 /// holding `ranges()` (when no field is named `ranges`) and the field
@@ -23,6 +24,7 @@ macro_rules! __rowkey_scan_builder {
     (
         $K:ident [$($lt:lifetime),*] $B:ident $name:literal;
         first: $first:ty;
+        traits: [$($trait:ident)*];
         replay: [$($replay:item)?];
         ranges: $ranges:tt;
         methods: [$($methods:tt)*]
@@ -37,32 +39,7 @@ macro_rules! __rowkey_scan_builder {
             _key: $crate::__private::PhantomData<fn() -> ($K<$($lt),*>, STAGE)>,
         }
 
-        // By hand, not derived: the derive's impls spell out both fields
-        // (and `_key`, which says nothing), twice the code.
-        #[automatically_derived]
-        impl<$($lt,)* STAGE, __S: $crate::__private::Clone> $crate::__private::Clone
-            for $B<$($lt,)* STAGE, __S>
-        {
-            #[inline]
-            fn clone(&self) -> Self {
-                Self {
-                    steps: $crate::__private::Clone::clone(&self.steps),
-                    _key: $crate::__private::PhantomData,
-                }
-            }
-        }
-
-        #[automatically_derived]
-        impl<$($lt,)* STAGE, __S: $crate::__private::Debug> $crate::__private::Debug
-            for $B<$($lt,)* STAGE, __S>
-        {
-            fn fmt(
-                &self,
-                __f: &mut $crate::__private::Formatter<'_>,
-            ) -> $crate::__private::fmt::Result {
-                $crate::__private::debug_builder(__f, $name, &self.steps)
-            }
-        }
+        $crate::__rowkey_scan_trait!([$($trait)*] $K [$($lt),*] $B $name);
 
         impl<$($lt),*> $K<$($lt),*> {
             /// See `rowkey::RowKey::scan`.
@@ -93,6 +70,45 @@ macro_rules! __rowkey_scan_builder {
         impl<$($lt,)* STAGE, __S> $B<$($lt,)* STAGE, __S> {
             $crate::__rowkey_ranges!($ranges $K [$($lt),*]);
             $($methods)*
+        }
+    };
+}
+
+/// The scan builder's `Clone` and `Debug`, each as `#[rowkey(scan(..))]`
+/// asks, one trait of the list at a time.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rowkey_scan_trait {
+    ([] $($rest:tt)*) => {};
+    ([Clone $($more:ident)*] $K:ident [$($lt:lifetime),*] $B:ident $name:literal) => {
+        $crate::__rowkey_scan_trait!([$($more)*] $K [$($lt),*] $B $name);
+        // By hand, not derived: the derive's impls spell out both fields
+        // (and `_key`, which says nothing), twice the code.
+        #[automatically_derived]
+        impl<$($lt,)* STAGE, __S: $crate::__private::Clone> $crate::__private::Clone
+            for $B<$($lt,)* STAGE, __S>
+        {
+            #[inline]
+            fn clone(&self) -> Self {
+                Self {
+                    steps: $crate::__private::Clone::clone(&self.steps),
+                    _key: $crate::__private::PhantomData,
+                }
+            }
+        }
+    };
+    ([Debug $($more:ident)*] $K:ident [$($lt:lifetime),*] $B:ident $name:literal) => {
+        $crate::__rowkey_scan_trait!([$($more)*] $K [$($lt),*] $B $name);
+        #[automatically_derived]
+        impl<$($lt,)* STAGE, __S: $crate::__private::Debug> $crate::__private::Debug
+            for $B<$($lt,)* STAGE, __S>
+        {
+            fn fmt(
+                &self,
+                __f: &mut $crate::__private::Formatter<'_>,
+            ) -> $crate::__private::fmt::Result {
+                $crate::__private::debug_builder(__f, $name, &self.steps)
+            }
         }
     };
 }

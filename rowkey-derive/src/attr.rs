@@ -80,6 +80,10 @@ pub struct ContainerAttrs {
     pub java_salt: Option<JavaSaltAttr>,
     /// `#[rowkey(time = field)]`: the key's time field, named.
     pub time: Option<Ident>,
+    /// `#[rowkey(scan(Clone, Debug))]`: the traits the scan builder
+    /// implements besides its own (none unless asked: each is an impl that
+    /// every build compiling the key checks).
+    pub scan_traits: Vec<Ident>,
 }
 
 /// `#[rowkey(salt(java_hash, buckets = N, width = W, fields(a, b, ..)))]`:
@@ -564,11 +568,14 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
                 }
                 out.phoenix = meta.path.get_ident().map(Ident::span);
                 Ok(())
+            } else if meta.path.is_ident("scan") {
+                parse_scan_traits(&meta, &mut out.scan_traits)
             } else {
                 Err(meta.error(
                     "unknown #[rowkey] argument: supported are crate = \"path\", \
                      salt(md5, K, fields(a, b, ..)), salt(java_hash, buckets = N, width = W, \
-                     fields(a, b, ..)), spread_not_first, phoenix and time = field",
+                     fields(a, b, ..)), spread_not_first, phoenix, time = field and \
+                     scan(Clone, Debug)",
                 ))
             }
         });
@@ -577,6 +584,32 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
         }
     }
     out
+}
+
+/// `scan(Clone, Debug)`: either or both, each once.
+fn parse_scan_traits(meta: &syn::meta::ParseNestedMeta, out: &mut Vec<Ident>) -> syn::Result<()> {
+    let content;
+    syn::parenthesized!(content in meta.input);
+    let list = content.parse_terminated(<Ident as syn::parse::Parse>::parse, Token![,])?;
+    for name in list {
+        if name != "Clone" && name != "Debug" {
+            return Err(syn::Error::new(
+                name.span(),
+                format!(
+                    "the scan builder can derive Clone and Debug, not `{name}`: \
+                     write scan(Clone), scan(Debug) or scan(Clone, Debug)"
+                ),
+            ));
+        }
+        if out.contains(&name) {
+            return Err(syn::Error::new(
+                name.span(),
+                format!("duplicate `{name}` in scan(..); keep one"),
+            ));
+        }
+        out.push(name);
+    }
+    Ok(())
 }
 
 fn parse_multi_salt(input: ParseStream, span: Span) -> syn::Result<MultiSalt> {

@@ -1,7 +1,9 @@
 //! What a scan builder's field methods take: a value, a view of one
 //! (`&str` for a `String` field), or a range of either.
 
+use super::steps::Builder;
 use crate::part::{KeyPart, OrderedPart};
+use crate::RowKey;
 
 use core::ops::{
     Bound, Range, RangeBounds, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive,
@@ -26,11 +28,50 @@ pub trait ScanArg<T> {
         eq: impl FnOnce(S, Self::Value) -> E,
         range: impl FnOnce(S, Bound<Self::Value>, Bound<Self::Value>) -> R,
     ) -> Self::Out<E, R>;
+    /// What a derived builder `B` of the key `K` becomes once this argument
+    /// is its step on a field written by the scan rule `R`: the builder
+    /// expecting the field marked `EQ` after a value, none (`END`) after a
+    /// range. One projection, so that a field method's signature is one
+    /// type the compiler leaves as it is for a generic argument, rather
+    /// than a nest of them it resolves per key.
+    #[doc(hidden)]
+    type Next<K: RowKey, B: Builder<K>, R, EQ, END>;
+    /// Records this argument as `builder`'s next step ([`Next`](ScanArg::Next)).
+    #[doc(hidden)]
+    fn __step<K: RowKey, B: Builder<K>, R, EQ, END>(
+        self,
+        builder: B,
+    ) -> Self::Next<K, B, R, EQ, END>;
 }
+
+/// [`ScanArg`]'s `Next` and `__step`, the same in every implementation: a
+/// value's step or a range's, as the argument's `Out` picks.
+macro_rules! next_step {
+    ($field:ty) => {
+        type Next<K: $crate::RowKey, B: $crate::__private::Builder<K>, R, EQ, END> = Self::Out<
+            $crate::__private::EqAt<K, B, Self::Value, R, EQ>,
+            $crate::__private::RangeAt<K, B, Self::Value, R, END>,
+        >;
+        #[inline(always)]
+        fn __step<K: $crate::RowKey, B: $crate::__private::Builder<K>, R, EQ, END>(
+            self,
+            builder: B,
+        ) -> Self::Next<K, B, R, EQ, END> {
+            <Self as $crate::ScanArg<$field>>::apply(
+                self,
+                builder,
+                $crate::__private::eq_step::<K, B, Self::Value, R, EQ>,
+                $crate::__private::range_step::<K, B, Self::Value, R, END>,
+            )
+        }
+    };
+}
+pub(crate) use next_step;
 
 impl<T: KeyPart> ScanArg<T> for T {
     type Value = T;
     type Out<E, R> = E;
+    next_step!(T);
     #[inline]
     fn apply<S, E, R>(
         self,
@@ -72,6 +113,7 @@ macro_rules! view_arg {
         impl<'a> ScanArg<$field> for $arg {
             type Value = $value;
             type Out<E, R> = E;
+            next_step!($field);
             #[inline]
             fn apply<S, E, R>(
                 self,
@@ -169,6 +211,7 @@ macro_rules! range_arg {
         impl<T: OrderedPart> ScanArg<T> for $r<T> {
             type Value = T;
             type Out<E, R> = R;
+            next_step!(T);
             #[inline]
             fn apply<S, E, R>(
                 self,
@@ -195,6 +238,7 @@ range_arg!(
 impl<T: OrderedPart> ScanArg<T> for RangeFull {
     type Value = T;
     type Out<E, R> = R;
+    next_step!(T);
     #[inline]
     fn apply<S, E, R>(
         self,
@@ -217,6 +261,7 @@ macro_rules! view_range_arg {
         {
             type Value = $value;
             type Out<E, R> = R;
+            next_step!($field);
             #[inline]
             fn apply<S, E, R>(
                 self,

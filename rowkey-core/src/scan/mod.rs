@@ -9,7 +9,7 @@
 //! bucket the prefix leaves open, each a copy of the two rows with its salt
 //! or bucket written in.
 
-mod args;
+pub(crate) mod args;
 pub(crate) mod cut;
 mod ranges;
 pub mod rules;

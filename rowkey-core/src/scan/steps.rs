@@ -8,8 +8,7 @@
 
 use super::rules::ScanRule;
 use super::{
-    scan_finish, scan_ranges, scan_state, scan_state_java, Scan, ScanArg, ScanRanges, ScanValue,
-    Step,
+    scan_finish, scan_ranges, scan_state, scan_state_java, Scan, ScanRanges, ScanValue, Step,
 };
 use crate::{Error, ErrorKind, RowKey};
 use core::fmt;
@@ -303,36 +302,40 @@ impl<K: RowKey, B: Builder<K, Steps: Step<K>>> crate::ScanBuilder<K> for B {
     }
 }
 
-/// A ranged field method: the argument `A` (a value or a range of the
-/// field type `T`) recorded as the next field's step, written by the rule
-/// `R`, after the builder `B`'s steps; the builder then expects the field
-/// marked `EQ` after a value, none (`END`) after a range.
-pub trait ArgStep<T>: ScanArg<T> {
-    /// The builder's next stage.
-    fn step<K: RowKey, B: Builder<K>, R, EQ, END>(
-        self,
-        builder: B,
-    ) -> Next<K, B, Self, T, R, EQ, END>;
+/// The builder `B` of the key `K` after a value of `V` on a field written
+/// by the rule `R`: expecting the field marked `EQ`.
+pub type EqAt<K, B, V, R, EQ> = <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, V, R>>;
+/// The builder `B` of the key `K` after a range of `V` on a field written
+/// by the rule `R`: at the end (`END`).
+pub type RangeAt<K, B, V, R, END> =
+    <B as Builder<K>>::At<END, RangeStep<<B as Builder<K>>::Steps, V, R>>;
+
+/// A value's step: `builder` expecting the field marked `EQ`
+/// ([`ScanArg::Next`](crate::ScanArg)).
+#[inline(always)]
+pub fn eq_step<K: RowKey, B: Builder<K>, V, R, EQ>(builder: B, v: V) -> EqAt<K, B, V, R, EQ> {
+    builder
+        .map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ()))
+        .0
 }
 
-impl<T, A: ScanArg<T>> ArgStep<T> for A {
-    #[inline(always)]
-    fn step<K: RowKey, B: Builder<K>, R, EQ, END>(
-        self,
-        builder: B,
-    ) -> Next<K, B, Self, T, R, EQ, END> {
-        self.apply(
-            builder,
-            |b, v| b.map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ())).0,
-            |b, lo, hi| {
-                b.map::<END, _, _>(|s| (RangeStep(s, lo, hi, PhantomData), ()))
-                    .0
-            },
-        )
-    }
+/// A range's step: `builder` at the end (`END`).
+#[inline(always)]
+pub fn range_step<K: RowKey, B: Builder<K>, V, R, END>(
+    builder: B,
+    lo: Bound<V>,
+    hi: Bound<V>,
+) -> RangeAt<K, B, V, R, END> {
+    builder
+        .map::<END, _, _>(|s| (RangeStep(s, lo, hi, PhantomData), ()))
+        .0
 }
 
-/// [`ArgStep`] of a field that takes one exact value.
+/// A value-only field method: the value `A` of the field type `T`
+/// recorded as the next field's step, written by the rule `R`; the builder
+/// then expects the field marked `EQ`. Its result is the builder type
+/// itself (not a projection on `A`), so that a call on it resolves before
+/// `A` is known, as in a closure whose argument's type comes later.
 pub trait ValueStep<T>: ScanValue<T> {
     /// The builder's next stage.
     fn step<K: RowKey, B: Builder<K>, R, EQ>(self, builder: B) -> NextEq<K, B, Self, T, R, EQ>;
@@ -342,11 +345,12 @@ impl<T, A: ScanValue<T>> ValueStep<T> for A {
     #[inline(always)]
     fn step<K: RowKey, B: Builder<K>, R, EQ>(self, builder: B) -> NextEq<K, B, Self, T, R, EQ> {
         let v = self.into_value();
-        builder
-            .map::<EQ, _, _>(|s| (EqStep(s, v, PhantomData), ()))
-            .0
+        eq_step::<K, B, A::Value, R, EQ>(builder, v)
     }
 }
+
+/// A value-only field method's result (see [`ValueStep`]).
+pub type NextEq<K, B, A, T, R, EQ> = EqAt<K, B, <A as ScanValue<T>>::Value, R, EQ>;
 
 /// A builder's `Debug`: its name and the steps it holds.
 ///
@@ -361,14 +365,3 @@ pub fn debug_builder(
         .field("steps", steps)
         .finish_non_exhaustive()
 }
-
-// Short names for the types a builder method's signature spells per field.
-
-/// A ranged field method's result (see [`ArgStep`]).
-pub type Next<K, B, A, T, R, EQ, END> = <A as ScanArg<T>>::Out<
-    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R>>,
-    <B as Builder<K>>::At<END, RangeStep<<B as Builder<K>>::Steps, <A as ScanArg<T>>::Value, R>>,
->;
-/// A value-only field method's result (see [`ValueStep`]).
-pub type NextEq<K, B, A, T, R, EQ> =
-    <B as Builder<K>>::At<EQ, EqStep<<B as Builder<K>>::Steps, <A as ScanValue<T>>::Value, R>>;

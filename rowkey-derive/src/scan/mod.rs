@@ -131,6 +131,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
     // A field named `ranges` takes the inherent name; the scan's ranges are
     // then taken through `rowkey::ScanBuilder::ranges`.
     let ranges = !layouts.iter().any(|l| l.name == "ranges");
+    let traits = &input.attrs.scan_traits;
     quote! {
         #steps
         #order_items
@@ -138,6 +139,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         #p::scan_builder! {
             #ident [#(#lifetimes),*] #builder #builder_name;
             first: #first;
+            traits: [#(#traits)*];
             replay: [#replay];
             ranges: #ranges;
             methods: [#methods]
@@ -189,12 +191,12 @@ fn field(
         quote! {
             #[doc = #doc]
             #[inline]
-            pub fn #field<#(#v,)* __A>(self, arg: __A) -> #p::Next<#key_ty, Self, __A, #ty, #rule, #next, #end>
+            pub fn #field<#(#v,)* __A>(self, arg: __A) -> <__A as #p::ScanArg<#ty>>::Next<#key_ty, Self, #rule, #next, #end>
             where
                 #order
                 __A: #p::ScanArg<#ty>,
             {
-                #p::ArgStep::step(arg, self)
+                #p::ScanArg::__step(arg, self)
             }
         }
     } else {
