@@ -330,7 +330,10 @@ macro_rules! groups {
             0 $(+ $r::len($v))+
         }
 
-        /// Writes a group of fields in order at `*pos`.
+        /// Writes a group of fields in order at `*pos`, returning where
+        /// they end: the last group's call is `encode_into`'s result, with
+        /// no `?` or `Ok` around it in the generated body (each is a
+        /// `Try` or a constructor the compiler checks per key).
         ///
         /// # Errors
         /// The first field's refusal.
@@ -340,13 +343,14 @@ macro_rules! groups {
             buf: &mut [u8],
             pos: &mut usize,
             $($v: &<$r as Value>::V),+
-        ) -> Result<(), Error> {
+        ) -> Result<usize, Error> {
             $($r::write($v, buf, pos)?;)+
-            Ok(())
+            Ok(*pos)
         }
 
         /// Writes a group of fields in order at `*pos` for batch
-        /// encoding, deferred salts left to `salts`.
+        /// encoding, deferred salts left to `salts`, returning where they
+        /// end.
         ///
         /// # Errors
         /// The first field's refusal.
@@ -357,9 +361,9 @@ macro_rules! groups {
             pos: &mut usize,
             salts: &mut DeferredSalts,
             $($v: &<$r as Value>::V),+
-        ) -> Result<(), Error> {
+        ) -> Result<usize, Error> {
             $($r::defer($v, buf, pos, salts)?;)+
-            Ok(())
+            Ok(*pos)
         }
     )*};
 }

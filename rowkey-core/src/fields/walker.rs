@@ -122,6 +122,19 @@ impl<'de, 's, K: RowKey, const VERIFY: bool, const N: usize, S: SaltSink, const 
         Ok(())
     }
 
+    /// [`end`](Self::end), then the key the walk read: the walk's tail,
+    /// so that the generated body has no `?` or `Ok` of its own there.
+    ///
+    /// # Errors
+    /// As [`end`](Self::end).
+    #[inline(always)]
+    pub fn finish<T>(self, key: T) -> Result<T, Error> {
+        match self.end() {
+            Ok(()) => Ok(key),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The end of the walk: the struct-level salt checked against the
     /// slots it hashes (or handed to the sink), then bytes left after the
     /// last field refused, named after it.
