@@ -66,7 +66,8 @@ macro_rules! __rowkey_scan_builder {
             }
         }
 
-        #[allow(clippy::needless_lifetimes)]
+        // (Clippy's `needless_lifetimes` is allowed on the key's whole
+        // `const _` block, as every lint the generated items may trip.)
         impl<$($lt,)* STAGE, __S> $B<$($lt,)* STAGE, __S> {
             $crate::__rowkey_ranges!($ranges $K [$($lt),*]);
             $($methods)*

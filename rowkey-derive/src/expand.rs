@@ -172,7 +172,16 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let candidates = crate::spread::candidates(&g);
     let aliases = crate::fields::listed(&g).then(|| crate::fields::aliases(&g));
     quote! {
-        #[allow(unused_qualifications, clippy::all, clippy::pedantic)]
+        // The lints of every item inside, once: an `allow` on each scan
+        // marker (a type named as its field, never built) was a lint level
+        // per item for every build to check.
+        #[allow(
+            unused_qualifications,
+            non_camel_case_types,
+            dead_code,
+            clippy::all,
+            clippy::pedantic
+        )]
         const _: () = {
             // Every path of the block goes through this name. Only the
             // derive's items are in the block, and `__rowkey` is its

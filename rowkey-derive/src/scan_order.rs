@@ -46,10 +46,10 @@ pub fn markers(layouts: &[Layout]) -> Markers {
         .iter()
         .map(|f| quote_spanned!(f.span()=> pub struct #f {}));
     // Never constructed: a marker is only a type, which a binary's
-    // dead-code lint (unlike a library's) reports.
+    // dead-code lint (unlike a library's) reports. The `allow` for both
+    // lints is the key's `const _` block's (`expand.rs`).
     let decls = quote! {
-        #(#[allow(non_camel_case_types, dead_code)] #decls)*
-        #[allow(non_camel_case_types, dead_code)]
+        #(#decls)*
         pub struct #end {}
     };
     let items = if let Some(module) = &module {
