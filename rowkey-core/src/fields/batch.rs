@@ -77,6 +77,7 @@ pub struct Deferred<F>(PhantomData<F>);
 
 impl<F: Value> Value for Deferred<F> {
     type V = F::V;
+    type Frame = F::Frame;
     const INDEX: usize = F::INDEX;
     const PREFIX: usize = F::PREFIX;
 }

@@ -102,16 +102,25 @@ pub trait Value {
     const INDEX: usize;
     /// The bytes of its salt or bucket, before its slot.
     const PREFIX: usize;
+    /// What frames its slot (`Pad`, `ScanDelim`, `Fixed` or `Open`).
+    type Frame;
 }
+
+/// Field rule `F`'s frame: how a scan rule names the pad or delimiter the
+/// field's rule type already spells, rather than spelling its constants a
+/// second time (each a definition the compiler checks per key).
+pub type FrameOf<F> = <F as Value>::Frame;
 
 impl<const I: usize, V, P: PrefixWidth, B, F> Value for Field<I, V, P, B, F> {
     type V = V;
+    type Frame = F;
     const INDEX: usize = I;
     const PREFIX: usize = P::WIDTH;
 }
 
 impl<const I: usize, V, B, F> Value for Opt<I, V, B, F> {
     type V = V;
+    type Frame = F;
     const INDEX: usize = I;
     const PREFIX: usize = 0;
 }

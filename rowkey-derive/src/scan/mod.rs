@@ -89,6 +89,9 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
     let replay = (!replay.is_empty()).then(|| quote!(const REPLAY: #p::Replay = #replay;));
 
     let markers = crate::scan_order::markers(layouts);
+    // With rule aliases (`fields::aliases`), a rule names its field's pad or
+    // delimiter through the alias.
+    let listed = crate::fields::takes(input, layouts);
     let first = markers.stage(0);
     let order_items = markers.items();
     let spread_skip = markers.skip(layouts, p, &key_ty, &lifetimes);
@@ -123,6 +126,7 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         let stages = (markers.stage(l.index + 1), markers.stage(layouts.len()));
         let (step, method) = field(
             l, layouts, &name, salt_order, prev_salt, p, &lifetimes, &key_ty, &v, &order, stages,
+            listed,
         );
         steps.extend(step);
         methods.extend(method);
@@ -162,6 +166,7 @@ fn field(
     v: &Lifetime,
     order: &TokenStream,
     (next, end): (&TokenStream, &TokenStream),
+    listed: bool,
 ) -> (TokenStream, TokenStream) {
     let i = l.index;
     let field = l.field.ident;
@@ -180,7 +185,7 @@ fn field(
     // carries the field's index: the field after a `#[spread]` one always
     // takes it (`rule` refuses it), since its steps may skip the spread and
     // other rules count the steps before them.
-    let (rule, steps) = match rule(l, layouts, salt_order, p) {
+    let (rule, steps) = match rule(l, layouts, salt_order, p, listed.then_some(lifetimes)) {
         Some(rule) => (rule, TokenStream::new()),
         None => (
             quote!(#p::Derived<#i>),

@@ -4,18 +4,22 @@
 
 use crate::model::{Body, Digits, Frame, Layout};
 use proc_macro2::TokenStream;
-use quote::quote;
-use syn::Ident;
+use quote::{format_ident, quote};
+use syn::{Ident, Lifetime};
 
 /// The runtime's scan rule for a field (`__private::ScanRule`), composed
 /// by type from its attributes; `None` for attributes it has no rule for.
 /// `salt_order` is the field's place in the struct-level salt's fields and
 /// whether that salt joins them with a delimiter.
+/// `listed`: the key's lifetimes when its fields have rule aliases
+/// (`fields::aliases`), whose pad or delimiter a rule names rather than
+/// spelling it again.
 pub(super) fn rule(
     l: &Layout,
     layouts: &[Layout],
     salt_order: Option<(usize, bool)>,
     p: &Ident,
+    listed: Option<&[&Lifetime]>,
 ) -> Option<TokenStream> {
     let after_spread = l
         .index
@@ -29,7 +33,7 @@ pub(super) fn rule(
     {
         return None;
     }
-    let mut rule = slot_rule(l, p)?;
+    let mut rule = slot_rule(l, p, listed)?;
     if let Some(count) = l.bucket {
         rule = quote!(#p::Bucket<#count, #rule>);
     }
@@ -56,12 +60,16 @@ pub(super) fn rule(
 
 /// The rule of the field's own bytes (its body and frame, its own salt),
 /// before a bucket, the struct-level salt or the last field wraps it.
-fn slot_rule(l: &Layout, p: &Ident) -> Option<TokenStream> {
-    let frame = match l.frame {
-        Frame::Pad { width, byte } => quote!(#p::Pad<#width, #byte>),
-        Frame::Delim { byte } => quote!(#p::ScanDelim<#byte>),
-        Frame::Fixed => quote!(#p::Fixed),
-        Frame::Last => quote!(#p::Open),
+fn slot_rule(l: &Layout, p: &Ident, listed: Option<&[&Lifetime]>) -> Option<TokenStream> {
+    let frame = match (l.frame, listed) {
+        (Frame::Pad { .. } | Frame::Delim { .. }, Some(lts)) => {
+            let alias = format_ident!("__RowkeyF{}", l.index);
+            quote!(#p::FrameOf<#alias<#(#lts),*>>)
+        }
+        (Frame::Pad { width, byte }, None) => quote!(#p::Pad<#width, #byte>),
+        (Frame::Delim { byte }, None) => quote!(#p::ScanDelim<#byte>),
+        (Frame::Fixed, _) => quote!(#p::Fixed),
+        (Frame::Last, _) => quote!(#p::Open),
     };
     let desc = |r: TokenStream| if l.desc { quote!(#p::Desc<#r>) } else { r };
     let other = l.salt.is_some() || l.width.is_some() || l.decimal.is_some();
