@@ -64,13 +64,15 @@ pub use crate::widths::{
     bounded, decode_max, min_len, need_width, offset_of, plus_one, scan_cap, sum_widths,
 };
 #[doc(hidden)]
-pub use crate::{__rowkey_decode_impls as decode_impls, __rowkey_scan_builder as scan_builder};
+pub use crate::{
+    __rowkey_decode_impls as decode_impls, __rowkey_scan_builder as scan_builder,
+    __rowkey_scan_trait as scan_traits,
+};
 pub use crate::{phoenix as phx, PhoenixColumn, SpreadValue};
 pub use crate::{
     DecodeKey, Error, ErrorKind, Explain, KeyBuf, RowKey, Segment, SegmentKind, Spread, TimeField,
 };
 pub use core::ops::Bound::{Excluded, Included, Unbounded};
-pub use core::{concat, stringify};
 // Traits and derive macros both: generated code writes `#[derive(#p::Clone)]`
 // and `#p::Clone::clone(..)`, which a user's own `Clone` or `Debug` cannot
 // capture.

@@ -12,8 +12,8 @@
 //! methods name the builder's `STAGE` and `__S`, which the template
 //! declares.
 
-/// The scan builder `__KScan`: its struct, `Clone` and `Debug` when the
-/// key asks for them (`#[rowkey(scan(Clone, Debug))]`), the
+/// The scan builder `__KScan`: its struct (its `Clone` and `Debug`, when
+/// the key asks for them, are `__rowkey_scan_trait`'s), the
 /// `Builder` impl the runtime replays steps through, `K::scan()` (also
 /// `RowKey::scan`: this one needs no trait import), and the inherent impl
 /// holding `ranges()` (when no field is named `ranges`) and the field
@@ -22,24 +22,18 @@
 #[macro_export]
 macro_rules! __rowkey_scan_builder {
     (
-        $K:ident [$($lt:lifetime),*] $B:ident $name:literal;
+        $K:ident [$($lt:lifetime),*] $B:ident $doc:literal;
         first: $first:ty;
-        traits: [$($trait:ident)*];
         replay: [$($replay:item)?];
         ranges: $ranges:tt;
         methods: [$($methods:tt)*]
     ) => {
-        #[doc = $crate::__private::concat!(
-            "Scan builder of `", $crate::__private::stringify!($K),
-            "`: fields in key order, then `ranges()`."
-        )]
+        #[doc = $doc]
         #[must_use = "a scan builder does nothing until its ranges() are taken"]
         pub struct $B<$($lt,)* STAGE = $first, __S = ()> {
             steps: __S,
             _key: $crate::__private::PhantomData<fn() -> ($K<$($lt),*>, STAGE)>,
         }
-
-        $crate::__rowkey_scan_trait!([$($trait)*] $K [$($lt),*] $B $name);
 
         impl<$($lt),*> $K<$($lt),*> {
             /// See `rowkey::RowKey::scan`.
@@ -76,7 +70,8 @@ macro_rules! __rowkey_scan_builder {
 }
 
 /// The scan builder's `Clone` and `Debug`, each as `#[rowkey(scan(..))]`
-/// asks, one trait of the list at a time.
+/// asks, one trait of the list at a time (not invoked for a key that asks
+/// for neither: an invocation is an expansion every build repeats).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __rowkey_scan_trait {

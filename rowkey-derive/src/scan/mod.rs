@@ -136,14 +136,20 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
     // then taken through `rowkey::ScanBuilder::ranges`.
     let ranges = !layouts.iter().any(|l| l.name == "ranges");
     let traits = &input.attrs.scan_traits;
+    let builder_doc = format!("Scan builder of `{name}`: fields in key order, then `ranges()`.");
+    let trait_impls = (!traits.is_empty()).then(|| {
+        quote! {
+            #p::scan_traits!([#(#traits)*] #ident [#(#lifetimes),*] #builder #builder_name);
+        }
+    });
     quote! {
         #steps
         #order_items
         #spread_skip
+        #trait_impls
         #p::scan_builder! {
-            #ident [#(#lifetimes),*] #builder #builder_name;
+            #ident [#(#lifetimes),*] #builder #builder_doc;
             first: #first;
-            traits: [#(#traits)*];
             replay: [#replay];
             ranges: #ranges;
             methods: [#methods]
