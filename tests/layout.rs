@@ -277,3 +277,109 @@ fn generic_code_reads_it_through_the_trait() {
     );
     assert_eq!(<Phx<'static> as RowKey>::LAYOUT.name, "Phx");
 }
+
+/// A field type of no fixed width, its own bytes to the end of the key.
+#[derive(Debug, PartialEq)]
+struct Note(Vec<u8>);
+
+impl rowkey::KeyPart for Note {
+    const WIDTH: Option<usize> = None;
+    fn encoded_len(&self) -> usize {
+        self.0.len()
+    }
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
+        out.copy_from_slice(&self.0);
+        Ok(())
+    }
+}
+
+impl rowkey::DecodePart<'_> for Note {
+    fn decode_part(bytes: &[u8]) -> Result<Self, rowkey::ErrorKind> {
+        Ok(Note(bytes.to_vec()))
+    }
+}
+
+/// The encodings, frames and attributes `Every` and `Metric` leave out, at
+/// the ends of their ranges: the derive hands each field to the runtime
+/// as integer codes, and these read back as the attributes say.
+#[derive(RowKey, Debug, PartialEq)]
+struct Rest<'a> {
+    #[salt(md5, 32, delim = b'|')]
+    #[pad(32000, 0xFF)]
+    b: &'a str,
+    #[delim(0xFE)]
+    c: &'a [u8],
+    #[escaped]
+    d: String,
+    #[reverse]
+    #[pad(4)]
+    e: Vec<u8>,
+    #[reverse_ts]
+    #[decimal]
+    #[delim(b'.')]
+    f: u64,
+    #[width(15)]
+    g: u128,
+    h: i128,
+    note: Note,
+}
+
+/// The widest bucket.
+#[derive(RowKey, Debug, PartialEq)]
+struct Wide {
+    #[bucket(65536)]
+    a: u64,
+    b: u8,
+}
+
+#[test]
+fn field_codes_read_back_at_the_ends_of_their_ranges() {
+    let f = Rest::LAYOUT.fields;
+    let enc: Vec<_> = f.iter().map(|f| f.encoding).collect();
+    assert_eq!(
+        enc,
+        [
+            Encoding::Utf8,
+            Encoding::Bytes,
+            Encoding::Escaped { utf8: true },
+            Encoding::Reversed { utf8: false },
+            Encoding::ReverseTsDigits { digits: None },
+            Encoding::LowBytes { bytes: 15 },
+            Encoding::SignFlipped { bytes: 16 },
+            Encoding::Part { width: None },
+        ]
+    );
+    let frames: Vec<_> = f.iter().map(|f| f.frame).collect();
+    assert_eq!(
+        frames,
+        [
+            Frame::Pad {
+                width: 32000,
+                byte: 0xFF
+            },
+            Frame::Delim { byte: 0xFE },
+            Frame::Bare,
+            Frame::Pad { width: 4, byte: 0 },
+            Frame::Delim { byte: b'.' },
+            Frame::Bare,
+            Frame::Bare,
+            Frame::Last,
+        ]
+    );
+    assert_eq!(Wide::LAYOUT.fields[0].bucket, Some(65536));
+    assert_eq!(
+        Wide::LAYOUT.fields[0].encoding,
+        Encoding::Unsigned { bytes: 8 }
+    );
+    assert_eq!(
+        f[0].salt,
+        Some(FieldSalt {
+            chars: 32,
+            delim: Some(b'|')
+        })
+    );
+    assert!(f
+        .iter()
+        .all(|f| !f.desc && !f.optional && f.spread.is_none() && f.bucket.is_none()));
+    assert!(f[1..].iter().all(|f| f.salt.is_none()));
+}

@@ -371,53 +371,164 @@ impl fmt::Display for Byte {
     }
 }
 
-/// The attributes a field has when it has none, which the derive's
-/// constants complete with struct update syntax (less for the compiler to
-/// check than every field written out).
+/// The derive's spelling of a field: its encoding, frame and attributes as
+/// integer codes ([`code`] says how), decoded here in a constant. A field
+/// written as enum paths and struct literals is several times the syntax
+/// for the compiler to lower and hash in every build of the key's crate
+/// (measured: a layout's field list was 0.4 M rustc instructions per key
+/// of an incremental build); literals are the least of it. `part` is a
+/// width only the field's type knows (`KeyPart::WIDTH`), for the encodings
+/// that carry one.
 #[doc(hidden)]
-pub const FIELD: FieldLayout = FieldLayout {
-    name: "",
-    ty: "",
-    encoding: Encoding::Part { width: None },
-    frame: Frame::Bare,
-    salt: None,
-    bucket: None,
-    spread: None,
-    desc: false,
-    optional: false,
-    width: None,
-};
-
-impl FieldLayout {
-    /// A field with no salt, bucket, spread, inversion or presence byte:
-    /// what the derive writes for most fields, one call where a literal
-    /// would name every member.
-    #[doc(hidden)]
-    #[must_use]
-    pub const fn plain(
-        name: &'static str,
-        ty: &'static str,
-        encoding: Encoding,
-        frame: Frame,
-        width: Option<usize>,
-    ) -> Self {
-        FieldLayout {
-            name,
-            ty,
-            encoding,
-            frame,
-            width,
-            ..FIELD
-        }
+#[must_use]
+// Every code is masked to its width first (`bits`): a byte's 8 bits fit.
+#[allow(clippy::cast_possible_truncation)]
+pub const fn field(
+    name: &'static str,
+    ty: &'static str,
+    codes: u128,
+    width: Option<usize>,
+    part: Option<usize>,
+) -> FieldLayout {
+    let n = bits(codes, code::ENC_ARG, 16);
+    let part_width = match part {
+        Some(w) => w,
+        None => 0,
+    };
+    let encoding = match bits(codes, code::ENC, 4) {
+        code::UNSIGNED => Encoding::Unsigned { bytes: n },
+        code::LOW_BYTES => Encoding::LowBytes { bytes: n },
+        code::SIGN_FLIPPED => Encoding::SignFlipped { bytes: n },
+        code::TWOS => Encoding::Twos { bytes: n },
+        code::TWOS_PART => Encoding::Twos { bytes: part_width },
+        code::REVERSE_TS => Encoding::ReverseTimestamp,
+        code::REVERSE_TS_DIGITS => Encoding::ReverseTsDigits { digits: opt(n) },
+        code::DIGITS => Encoding::Digits { digits: opt(n) },
+        code::BOOL => Encoding::Bool,
+        code::BYTE_ARRAY => Encoding::ByteArray { len: part_width },
+        code::UTF8 => Encoding::Utf8,
+        code::BYTES => Encoding::Bytes,
+        code::REVERSED => Encoding::Reversed { utf8: n != 0 },
+        code::ESCAPED => Encoding::Escaped { utf8: n != 0 },
+        code::ELEMENTS => Encoding::Elements { width: part_width },
+        _ => Encoding::Part { width: part },
+    };
+    let byte = bits(codes, code::FRAME_BYTE, 8) as u8;
+    let frame = match bits(codes, code::FRAME, 3) {
+        code::PAD => Frame::Pad {
+            width: bits(codes, code::FRAME_WIDTH, 16),
+            byte,
+        },
+        code::DELIM => Frame::Delim { byte },
+        code::LAST => Frame::Last,
+        code::SEPARATOR => Frame::Separator,
+        _ => Frame::Bare,
+    };
+    let salt = match opt(bits(codes, code::SALT_CHARS, 8)) {
+        Some(chars) => Some(FieldSalt {
+            chars,
+            delim: if bits(codes, code::SALT_DELIM, 1) == 1 {
+                Some(bits(codes, code::SALT_DELIM_BYTE, 8) as u8)
+            } else {
+                None
+            },
+        }),
+        None => None,
+    };
+    FieldLayout {
+        name,
+        ty,
+        encoding,
+        frame,
+        salt,
+        bucket: count(bits(codes, code::BUCKET, 32)),
+        spread: count(bits(codes, code::SPREAD, 24)),
+        desc: bits(codes, code::DESC, 1) == 1,
+        optional: bits(codes, code::OPTIONAL, 1) == 1,
+        width,
     }
 }
 
-/// `Some(w)`'s `w`, 0 for `None`: a fixed width read in a constant.
-#[doc(hidden)]
-#[must_use]
-pub const fn width_of(w: Option<usize>) -> usize {
-    match w {
-        Some(w) => w,
-        None => 0,
+/// `len` bits of `codes` from `shift` (at most 32: they fit).
+#[allow(clippy::cast_possible_truncation)]
+const fn bits(codes: u128, shift: u32, len: u32) -> usize {
+    ((codes >> shift) & ((1 << len) - 1)) as usize
+}
+
+/// A number that may be absent, coded plus one (0 for none).
+const fn opt(v: usize) -> Option<usize> {
+    if v == 0 {
+        None
+    } else {
+        Some(v - 1)
     }
+}
+
+/// A count, 0 for none.
+#[allow(clippy::cast_possible_truncation)]
+const fn count(c: usize) -> Option<u32> {
+    if c == 0 {
+        None
+    } else {
+        Some(c as u32)
+    }
+}
+
+/// Where [`field`]'s codes sit in its `u128` (bit offsets, each field's
+/// width in its comment), and the codes of each encoding and frame. The
+/// derive writes the same numbers (`rowkey-derive/src/layout.rs`);
+/// `tests/layout.rs` reads every one back.
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod code {
+    /// The encoding (4 bits).
+    pub const ENC: u32 = 0;
+    /// The frame (3 bits).
+    pub const FRAME: u32 = 4;
+    /// `desc` (1 bit).
+    pub const DESC: u32 = 7;
+    /// `optional` (1 bit).
+    pub const OPTIONAL: u32 = 8;
+    /// Whether the field salt has a delimiter (1 bit).
+    pub const SALT_DELIM: u32 = 9;
+    /// The frame's pad or delimiter byte (8 bits).
+    pub const FRAME_BYTE: u32 = 16;
+    /// The field salt's delimiter byte (8 bits).
+    pub const SALT_DELIM_BYTE: u32 = 24;
+    /// The field salt's hex characters plus one, 0 for no salt (8 bits).
+    pub const SALT_CHARS: u32 = 32;
+    /// The encoding's own number: bytes, digits plus one, or 1 for UTF-8
+    /// (16 bits).
+    pub const ENC_ARG: u32 = 40;
+    /// The pad's width (16 bits: at most HBase's 32767).
+    pub const FRAME_WIDTH: u32 = 56;
+    /// `#[bucket(N)]`'s N, 0 for none (32 bits).
+    pub const BUCKET: u32 = 72;
+    /// `#[spread(N)]`'s N, 0 for none (24 bits).
+    pub const SPREAD: u32 = 104;
+
+    // Encodings.
+    pub const UNSIGNED: usize = 0;
+    pub const LOW_BYTES: usize = 1;
+    pub const SIGN_FLIPPED: usize = 2;
+    pub const TWOS: usize = 3;
+    pub const TWOS_PART: usize = 4;
+    pub const REVERSE_TS: usize = 5;
+    pub const REVERSE_TS_DIGITS: usize = 6;
+    pub const DIGITS: usize = 7;
+    pub const BOOL: usize = 8;
+    pub const BYTE_ARRAY: usize = 9;
+    pub const UTF8: usize = 10;
+    pub const BYTES: usize = 11;
+    pub const REVERSED: usize = 12;
+    pub const ESCAPED: usize = 13;
+    pub const ELEMENTS: usize = 14;
+    pub const PART: usize = 15;
+
+    // Frames.
+    pub const BARE: usize = 0;
+    pub const LAST: usize = 1;
+    pub const PAD: usize = 2;
+    pub const DELIM: usize = 3;
+    pub const SEPARATOR: usize = 4;
 }

@@ -59,88 +59,120 @@ fn key_salt(g: &Gen) -> TokenStream {
     opt(p, md5)
 }
 
+/// One field as the runtime's `layout::field` reads it: name, type, the
+/// encoding, frame and attributes as integer codes (`layout::code` in the
+/// runtime, whose positions and values `code` below repeats), the slot's
+/// width, and the width only the field's type knows, for encodings that
+/// carry one.
 fn field(l: &Layout, p: &Ident, w_exact: &TokenStream, phoenix: bool, n: usize) -> TokenStream {
     let name = &l.name;
     let ty = type_text(l.field.ty);
-    let encoding = encoding(l, p);
-    let frame = match l.frame {
-        Frame::Pad { width, byte } => quote!(#p::LayoutFrame::Pad { width: #width, byte: #byte }),
-        Frame::Delim { byte } => quote!(#p::LayoutFrame::Delim { byte: #byte }),
-        Frame::Last => quote!(#p::LayoutFrame::Last),
+    let (encoding, arg, part) = encoding(l, p);
+    let (frame, frame_byte, frame_width) = match l.frame {
+        Frame::Pad { width, byte } => (code::PAD, byte, width),
+        Frame::Delim { byte } => (code::DELIM, byte, 0),
+        Frame::Last => (code::LAST, 0, 0),
         Frame::Fixed
             if phoenix && l.index + 1 < n && known_width(l.inner_ty) == Known::Variable =>
         {
-            quote!(#p::LayoutFrame::Separator)
+            (code::SEPARATOR, 0, 0)
         }
-        Frame::Fixed => quote!(#p::LayoutFrame::Bare),
+        Frame::Fixed => (code::BARE, 0, 0),
     };
-    // Only the attributes the field has; the rest from the runtime's
-    // `LAYOUT_FIELD`.
-    let mut attrs = TokenStream::new();
+    let mut codes = (encoding as u128) << code::ENC
+        | (frame as u128) << code::FRAME
+        | u128::from(l.desc) << code::DESC
+        | u128::from(l.option) << code::OPTIONAL
+        | u128::from(frame_byte) << code::FRAME_BYTE
+        | (arg as u128) << code::ENC_ARG
+        | (frame_width as u128) << code::FRAME_WIDTH
+        | u128::from(l.bucket.unwrap_or(0)) << code::BUCKET
+        | u128::from(l.spread.unwrap_or(0)) << code::SPREAD;
     if let Some(chars) = l.salt {
-        let delim = opt(p, l.salt_delim);
-        attrs.extend(quote!(salt: #p::Some(#p::FieldSalt { chars: #chars, delim: #delim }),));
+        codes |= ((chars + 1) as u128) << code::SALT_CHARS;
+        if let Some(d) = l.salt_delim {
+            codes |= 1 << code::SALT_DELIM | u128::from(d) << code::SALT_DELIM_BYTE;
+        }
     }
-    if let Some(n) = l.bucket {
-        attrs.extend(quote!(bucket: #p::Some(#n),));
-    }
-    if let Some(n) = l.spread {
-        attrs.extend(quote!(spread: #p::Some(#n),));
-    }
-    if l.desc {
-        attrs.extend(quote!(desc: true,));
-    }
-    if l.option {
-        attrs.extend(quote!(optional: true,));
-    }
+    let codes = proc_macro2::Literal::u128_unsuffixed(codes);
     // The slot's exact width, from the array every other item indexes:
     // [0] is the struct-level salt, then (prefix, slot) per field.
     let slot = 2 + 2 * l.index;
-    if attrs.is_empty() {
-        return quote!(#p::FieldLayout::plain(#name, #ty, #encoding, #frame, #w_exact[#slot]));
-    }
-    quote! {
-        #p::FieldLayout {
-            name: #name,
-            ty: #ty,
-            encoding: #encoding,
-            frame: #frame,
-            width: #w_exact[#slot],
-            #attrs
-            ..#p::LAYOUT_FIELD
-        }
-    }
+    quote!(#p::layout_field(#name, #ty, #codes, #w_exact[#slot], #part))
+}
+
+/// The runtime's `layout::code`: where each code sits in `layout::field`'s
+/// `u128`, and the codes. The runtime's tests decode what this writes
+/// (`tests/layout.rs`, every encoding and frame).
+mod code {
+    pub const ENC: u32 = 0;
+    pub const FRAME: u32 = 4;
+    pub const DESC: u32 = 7;
+    pub const OPTIONAL: u32 = 8;
+    pub const SALT_DELIM: u32 = 9;
+    pub const FRAME_BYTE: u32 = 16;
+    pub const SALT_DELIM_BYTE: u32 = 24;
+    pub const SALT_CHARS: u32 = 32;
+    pub const ENC_ARG: u32 = 40;
+    pub const FRAME_WIDTH: u32 = 56;
+    pub const BUCKET: u32 = 72;
+    pub const SPREAD: u32 = 104;
+
+    pub const UNSIGNED: usize = 0;
+    pub const LOW_BYTES: usize = 1;
+    pub const SIGN_FLIPPED: usize = 2;
+    pub const TWOS: usize = 3;
+    pub const TWOS_PART: usize = 4;
+    pub const REVERSE_TS: usize = 5;
+    pub const REVERSE_TS_DIGITS: usize = 6;
+    pub const DIGITS: usize = 7;
+    pub const BOOL: usize = 8;
+    pub const BYTE_ARRAY: usize = 9;
+    pub const UTF8: usize = 10;
+    pub const BYTES: usize = 11;
+    pub const REVERSED: usize = 12;
+    pub const ESCAPED: usize = 13;
+    pub const ELEMENTS: usize = 14;
+    pub const PART: usize = 15;
+
+    pub const BARE: usize = 0;
+    pub const LAST: usize = 1;
+    pub const PAD: usize = 2;
+    pub const DELIM: usize = 3;
+    pub const SEPARATOR: usize = 4;
 }
 
 /// The body's rule: the attribute that decides it, else the type's shape.
-fn encoding(l: &Layout, p: &Ident) -> TokenStream {
-    let e = quote!(#p::LayoutEncoding);
+/// Its code, its number (bytes, digits plus one, 1 for UTF-8) and the
+/// width only the type knows (`None` when the encoding has none).
+fn encoding(l: &Layout, p: &Ident) -> (usize, usize, TokenStream) {
     let inner = &l.inner_static;
-    let utf8 = matches!(shape(l.inner_ty), Shape::Str | Shape::String);
+    let utf8 = usize::from(matches!(shape(l.inner_ty), Shape::Str | Shape::String));
     let digits = |d: Digits| match d {
-        Digits::Shortest => quote!(#p::None),
-        Digits::Width(w) => quote!(#p::Some(#w)),
+        Digits::Shortest => 0,
+        Digits::Width(w) => w + 1,
     };
+    let none = quote!(#p::None);
     if l.escaped {
-        return quote!(#e::Escaped { utf8: #utf8 });
+        return (code::ESCAPED, utf8, none);
     }
     if let Some(d) = l.decimal {
-        let digits = digits(d);
-        return if l.body == Body::ReverseTs {
-            quote!(#e::ReverseTsDigits { digits: #digits })
+        let c = if l.body == Body::ReverseTs {
+            code::REVERSE_TS_DIGITS
         } else {
-            quote!(#e::Digits { digits: #digits })
+            code::DIGITS
         };
+        return (c, digits(d), none);
     }
     if let Some(bytes) = l.width {
-        return quote!(#e::LowBytes { bytes: #bytes });
+        return (code::LOW_BYTES, bytes, none);
     }
     let part_width = quote!(<#inner as #p::KeyPart>::WIDTH);
     match (l.body, shape(l.inner_ty)) {
-        (Body::ReverseTs, _) => quote!(#e::ReverseTimestamp),
-        (Body::Reverse, _) => quote!(#e::Reversed { utf8: #utf8 }),
-        (Body::Twos, Shape::Int { bytes, .. }) => quote!(#e::Twos { bytes: #bytes }),
-        (Body::Twos, _) => quote!(#e::Twos { bytes: #p::width_of(#part_width) }),
+        (Body::ReverseTs, _) => (code::REVERSE_TS, 0, none),
+        (Body::Reverse, _) => (code::REVERSED, utf8, none),
+        (Body::Twos, Shape::Int { bytes, .. }) => (code::TWOS, bytes, none),
+        (Body::Twos, _) => (code::TWOS_PART, 0, part_width),
         (
             _,
             Shape::Int {
@@ -148,17 +180,17 @@ fn encoding(l: &Layout, p: &Ident) -> TokenStream {
                 signed: true,
                 ..
             },
-        ) => quote!(#e::SignFlipped { bytes: #bytes }),
-        (_, Shape::Int { bytes, .. }) => quote!(#e::Unsigned { bytes: #bytes }),
-        (_, Shape::Bool) => quote!(#e::Bool),
-        (_, Shape::Array) => quote!(#e::ByteArray { len: #p::width_of(#part_width) }),
-        (_, Shape::Str | Shape::String) => quote!(#e::Utf8),
-        (_, Shape::Bytes | Shape::VecU8) => quote!(#e::Bytes),
+        ) => (code::SIGN_FLIPPED, bytes, none),
+        (_, Shape::Int { bytes, .. }) => (code::UNSIGNED, bytes, none),
+        (_, Shape::Bool) => (code::BOOL, 0, none),
+        (_, Shape::Array) => (code::BYTE_ARRAY, 0, part_width),
+        (_, Shape::Str | Shape::String) => (code::UTF8, 0, none),
+        (_, Shape::Bytes | Shape::VecU8) => (code::BYTES, 0, none),
         (_, Shape::OtherVec) => vec_element(inner).map_or_else(
-            || quote!(#e::Part { width: #part_width }),
-            |t| quote!(#e::Elements { width: #p::width_of(<#t as #p::KeyPart>::WIDTH) }),
+            || (code::PART, 0, part_width.clone()),
+            |t| (code::ELEMENTS, 0, quote!(<#t as #p::KeyPart>::WIDTH)),
         ),
-        (_, Shape::OtherArray | Shape::Unknown) => quote!(#e::Part { width: #part_width }),
+        (_, Shape::OtherArray | Shape::Unknown) => (code::PART, 0, part_width),
     }
 }
 
