@@ -34,12 +34,17 @@
 //!     type __RowkeyF2<'a> = Field<2, u64, rule::NoPrefix, rule::RevTs, Open>;
 //!
 //!     impl<'a> rowkey::RowKey for MetricKey<'a> {
-//!         const __SCAN_WIDTHS: &'static [Option<usize>] = &[..]; // widest slots: MAX_WIDTH = Some(36),
-//!                                                           // MAX_LEN = 36, SCAN_CAP = 37 are the trait's defaults
-//!         const SPREAD: Spread = Spread::HexSalt { chars: 4 };
-//!         const TIME: Option<TimeField> = Some(TimeField { name: "ts", newest_first: true });
-//!         const LAYOUT: Layout = Layout { name: "MetricKey", fields: &[..], .. }; // rowkey::layout
-//!                                                           // (NAME: the trait's default, LAYOUT.name)
+//!         // The layout as data; SPREAD, TIME, MAX_WIDTH = Some(36), MAX_LEN = 36
+//!         // and SCAN_CAP = 37 are the trait's defaults, read from it. Each field
+//!         // is its encoding, frame and attributes as integer codes, which
+//!         // `rowkey::layout` decodes in a constant (rowkey-core/src/layout.rs):
+//!         const LAYOUT: Layout = Layout {
+//!             name: "MetricKey",
+//!             spread: Spread::HexSalt { chars: 4 },
+//!             fields: &[layout_field("host", "&'a str", 1152921526081683498, Some(16), None), ..],
+//!             time: Some(TimeField { name: "ts", newest_first: true }),
+//!             ..
+//!         };
 //!         type Buf = [u8; 36];
 //!         type ScanBuf = [u8; 37];
 //!         type Key<'k> = MetricKey<'k>;
@@ -51,8 +56,7 @@
 //!         fn encode_into(&self, buf: &mut [u8]) -> Result<usize, Error> {
 //!             // one runtime call per eight fields; each field's bytes are its rules' (rowkey-core/src/rule):
 //!             let mut pos = encode_start(self, buf)?;
-//!             write3::<Self, __RowkeyF0<'a>, __RowkeyF1<'a>, __RowkeyF2<'a>>(buf, &mut pos, &self.host, ..)?;
-//!             Ok(pos)
+//!             write3::<Self, __RowkeyF0<'a>, __RowkeyF1<'a>, __RowkeyF2<'a>>(buf, &mut pos, &self.host, ..)
 //!         }
 //!         fn explain(bytes: &[u8]) -> Result<Explain<'_, 4>, Error> { .. }
 //!         fn scan() -> __MetricKeyScan<'a> { .. }
@@ -75,11 +79,12 @@
 //!         #[doc(hidden)] fn __verify_deferred(..) { .. }  // verify_batch: the salt left to the lanes
 //!         fn __rowkey_read<const VERIFY: bool>(bytes: &'de [u8], segs: &mut [Segment; 4]) -> Result<Self, Error> {
 //!             let mut w = Walker::<Self, VERIFY, _>::new(bytes, segs);
-//!             let host = w.read::<__RowkeyF0<'de>>()?;
-//!             let metric = w.read::<__RowkeyF1<'de>>()?;
-//!             let ts = w.read::<__RowkeyF2<'de>>()?;
-//!             w.end()?;                                        // trailing bytes
-//!             Ok(Self { host, metric, ts })
+//!             let key = Self {
+//!                 host: w.read::<__RowkeyF0<'de>>()?,
+//!                 metric: w.read::<__RowkeyF1<'de>>()?,
+//!                 ts: w.read::<__RowkeyF2<'de>>()?,
+//!             };
+//!             w.finish(key)                                   // trailing bytes
 //!         }
 //!     }
 //!
@@ -93,18 +98,21 @@
 //!
 //!     impl<'a, STAGE, S> __MetricKeyScan<'a, STAGE, S> {
 //!         pub fn ranges(self) -> Result<ScanRanges<MetricKey<'a>>, Error>;
-//!         // Each method forwards to the runtime with the field's scan rule as a type; it is
-//!         // called only when STAGE is its own marker (else: "`metric` cannot come here:
-//!         // the next field of this `MetricKey<'_>` scan is `host`").
+//!         // Each method forwards to the runtime with the field's scan rule as a type
+//!         // (a pad is named through the field's alias: FrameOf<__RowkeyF0<'a>> is
+//!         // Pad<16, 0>); it is called only when STAGE is its own marker (else:
+//!         // "`metric` cannot come here: the next field of this `MetricKey<'_>`
+//!         // scan is `host`").
 //!         pub fn host<'v, A: ScanValue<&'v str>>(self, value: A)
-//!             -> NextEq<.., Salt<4, Pad<16, 0>>, metric>;                     // a value only
+//!             -> NextEq<.., Salt<4, FrameOf<__RowkeyF0<'a>>>, metric>;    // a value only
 //!         pub fn metric<'v, A: ScanArg<&'v str>>(self, arg: A)
-//!             -> Next<.., Text<Pad<8, 0>>, ts, none>;                        // a value or a range
-//!         pub fn ts<A: ScanArg<u64>>(self, arg: A) -> Next<.., Last<RevTs>, none, none>;
+//!             -> <A as ScanArg<&'v str>>::Next<.., Text<FrameOf<__RowkeyF1<'a>>>, ts, none>;
+//!                                                                         // a value or a range
+//!         pub fn ts<A: ScanArg<u64>>(self, arg: A) -> <A as ScanArg<u64>>::Next<.., Last<RevTs>, none, none>;
 //!         // (a step's field index is the number of steps before it: no constant here)
 //!     }
 //!     impl<'a, STAGE, S> Builder<MetricKey<'a>> for __MetricKeyScan<'a, STAGE, S> { .. } // ScanBuilder
-//!     impl Clone, Debug for __MetricKeyScan<..> { .. }
+//!     // With #[rowkey(scan(Clone, Debug))] on the struct: impl Clone, Debug for the builder.
 //!
 //!     // Compile-time layout checks that depend on the field types, as trait bounds with
 //!     // their own messages (none here: the derive can tell these widths itself).

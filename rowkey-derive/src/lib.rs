@@ -131,7 +131,8 @@ use syn::{parse_macro_input, DeriveInput};
 /// key order (`rowkey::Merge`). Calling a field out of order, or after a
 /// range, does not compile, with a message saying so. The builder type is
 /// generated inside an anonymous `const` block, so it never collides with
-/// your own items; name it as `<K as RowKey>::Scan`.
+/// your own items; name it as `<K as RowKey>::Scan`. It implements `Clone`
+/// and `Debug` when the struct asks, `#[rowkey(scan(Clone, Debug))]`.
 ///
 /// ```
 /// # use rowkey::RowKey;
