@@ -55,7 +55,7 @@ cp without-derive/src/lib.rs "$work/crate/src/lib.rs"
 declare -A plain
 for incr in 1 0; do plain[$incr]=$(measure plain $incr); done
 declare -A base
-for v in expanded no_clone_debug no_scan_methods empty_decode_walk empty_encode no_layout_fields merge_inherent match_returns; do
+for v in expanded no_scan_methods empty_decode_walk empty_encode no_layout_fields merge_inherent match_returns; do
     python3 "$here/ablate.py" "$v" <"$work/expanded.rs" >"$work/crate/src/lib.rs"
     for incr in 1 0; do
         n=$(measure "$v" $incr)
