@@ -332,6 +332,22 @@ struct Wide {
     b: u8,
 }
 
+/// The most shards and digits.
+#[derive(RowKey, Debug, PartialEq)]
+struct Most {
+    #[spread(65536)]
+    shard: u32,
+    #[decimal(39)]
+    n: u128,
+}
+
+/// The widest pad.
+#[derive(RowKey, Debug, PartialEq)]
+struct WidestPad<'a> {
+    #[pad(32767)]
+    name: &'a str,
+}
+
 #[test]
 fn field_codes_read_back_at_the_ends_of_their_ranges() {
     let f = Rest::LAYOUT.fields;
@@ -367,6 +383,18 @@ fn field_codes_read_back_at_the_ends_of_their_ranges() {
         ]
     );
     assert_eq!(Wide::LAYOUT.fields[0].bucket, Some(65536));
+    assert_eq!(Most::LAYOUT.fields[0].spread, Some(65536));
+    assert_eq!(
+        Most::LAYOUT.fields[1].encoding,
+        Encoding::Digits { digits: Some(39) }
+    );
+    assert_eq!(
+        WidestPad::LAYOUT.fields[0].frame,
+        Frame::Pad {
+            width: 32767,
+            byte: 0
+        }
+    );
     assert_eq!(
         Wide::LAYOUT.fields[0].encoding,
         Encoding::Unsigned { bytes: 8 }

@@ -441,15 +441,16 @@ pub const fn field(
         encoding,
         frame,
         salt,
-        bucket: count(bits(codes, code::BUCKET, 32)),
-        spread: count(bits(codes, code::SPREAD, 24)),
+        bucket: count(codes, code::BUCKET, 32),
+        spread: count(codes, code::SPREAD, 24),
         desc: bits(codes, code::DESC, 1) == 1,
         optional: bits(codes, code::OPTIONAL, 1) == 1,
         width,
     }
 }
 
-/// `len` bits of `codes` from `shift` (at most 32: they fit).
+/// `len` bits of `codes` from `shift`: at most 16 (a width, a byte, a
+/// code), which every `usize` holds.
 #[allow(clippy::cast_possible_truncation)]
 const fn bits(codes: u128, shift: u32, len: u32) -> usize {
     ((codes >> shift) & ((1 << len) - 1)) as usize
@@ -464,13 +465,13 @@ const fn opt(v: usize) -> Option<usize> {
     }
 }
 
-/// A count, 0 for none.
+/// A count of up to 32 bits, 0 for none: read as a `u32`, not through
+/// `usize` (which holds 16 bits on some targets).
 #[allow(clippy::cast_possible_truncation)]
-const fn count(c: usize) -> Option<u32> {
-    if c == 0 {
-        None
-    } else {
-        Some(c as u32)
+const fn count(codes: u128, shift: u32, len: u32) -> Option<u32> {
+    match ((codes >> shift) & ((1 << len) - 1)) as u32 {
+        0 => None,
+        c => Some(c),
     }
 }
 

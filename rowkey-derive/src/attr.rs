@@ -588,9 +588,17 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> ContainerAttrs {
 
 /// `scan(Clone, Debug)`: either or both, each once.
 fn parse_scan_traits(meta: &syn::meta::ParseNestedMeta, out: &mut Vec<Ident>) -> syn::Result<()> {
+    const USAGE: &str = "write scan(Clone), scan(Debug) or scan(Clone, Debug): the traits \
+                         the scan builder derives";
+    if !meta.input.peek(syn::token::Paren) {
+        return Err(meta.error(USAGE));
+    }
     let content;
     syn::parenthesized!(content in meta.input);
     let list = content.parse_terminated(<Ident as syn::parse::Parse>::parse, Token![,])?;
+    if list.is_empty() {
+        return Err(meta.error(format!("scan() names no trait: {USAGE}")));
+    }
     for name in list {
         if name != "Clone" && name != "Debug" {
             return Err(syn::Error::new(

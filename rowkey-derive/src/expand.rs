@@ -173,12 +173,14 @@ fn expand(input: &Input, krate: &TokenStream) -> TokenStream {
     let aliases = crate::fields::listed(&g).then(|| crate::fields::aliases(&g));
     quote! {
         // The lints of every item inside, once: an `allow` on each scan
-        // marker (a type named as its field, never built) was a lint level
-        // per item for every build to check.
+        // marker (a type named as its field) was a lint level per item for
+        // every build to check. Not `dead_code`, which on the block would
+        // make everything the block names live, the user's struct included:
+        // an unused key would no longer be reported (`scan_order.rs` allows
+        // it on the markers alone).
         #[allow(
             unused_qualifications,
             non_camel_case_types,
-            dead_code,
             clippy::all,
             clippy::pedantic
         )]

@@ -79,19 +79,19 @@ fn field(l: &Layout, p: &Ident, w_exact: &TokenStream, phoenix: bool, n: usize) 
         }
         Frame::Fixed => (code::BARE, 0, 0),
     };
-    let mut codes = (encoding as u128) << code::ENC
-        | (frame as u128) << code::FRAME
-        | u128::from(l.desc) << code::DESC
-        | u128::from(l.option) << code::OPTIONAL
-        | u128::from(frame_byte) << code::FRAME_BYTE
-        | (arg as u128) << code::ENC_ARG
-        | (frame_width as u128) << code::FRAME_WIDTH
-        | u128::from(l.bucket.unwrap_or(0)) << code::BUCKET
-        | u128::from(l.spread.unwrap_or(0)) << code::SPREAD;
+    let mut codes = put(encoding, code::ENC, 4)
+        | put(frame, code::FRAME, 3)
+        | put(usize::from(l.desc), code::DESC, 1)
+        | put(usize::from(l.option), code::OPTIONAL, 1)
+        | put(usize::from(frame_byte), code::FRAME_BYTE, 8)
+        | put(arg, code::ENC_ARG, 16)
+        | put(frame_width, code::FRAME_WIDTH, 16)
+        | put(l.bucket.unwrap_or(0) as usize, code::BUCKET, 32)
+        | put(l.spread.unwrap_or(0) as usize, code::SPREAD, 24);
     if let Some(chars) = l.salt {
-        codes |= ((chars + 1) as u128) << code::SALT_CHARS;
+        codes |= put(chars + 1, code::SALT_CHARS, 8);
         if let Some(d) = l.salt_delim {
-            codes |= 1 << code::SALT_DELIM | u128::from(d) << code::SALT_DELIM_BYTE;
+            codes |= put(1, code::SALT_DELIM, 1) | put(usize::from(d), code::SALT_DELIM_BYTE, 8);
         }
     }
     let codes = proc_macro2::Literal::u128_unsuffixed(codes);
@@ -99,6 +99,18 @@ fn field(l: &Layout, p: &Ident, w_exact: &TokenStream, phoenix: bool, n: usize) 
     // [0] is the struct-level salt, then (prefix, slot) per field.
     let slot = 2 + 2 * l.index;
     quote!(#p::layout_field(#name, #ty, #codes, #w_exact[#slot], #part))
+}
+
+/// `value` at `shift`, in its `len` bits. The attributes' own checks keep
+/// every value in range (a pad at most HBase's 32767 bytes, at most 65536
+/// buckets or shards, 32 salt characters, 39 digits): one that is not is
+/// the derive's bug, reported rather than written into the next code.
+fn put(value: usize, shift: u32, len: u32) -> u128 {
+    assert!(
+        (value as u128) < 1 << len,
+        "rowkey-derive: a layout code of {value} does not fit its {len} bits"
+    );
+    (value as u128) << shift
 }
 
 /// The runtime's `layout::code`: where each code sits in `layout::field`'s

@@ -46,10 +46,11 @@ pub fn markers(layouts: &[Layout]) -> Markers {
         .iter()
         .map(|f| quote_spanned!(f.span()=> pub struct #f {}));
     // Never constructed: a marker is only a type, which a binary's
-    // dead-code lint (unlike a library's) reports. The `allow` for both
-    // lints is the key's `const _` block's (`expand.rs`).
+    // dead-code lint (unlike a library's) reports. (`non_camel_case_types`
+    // is allowed on the key's whole `const _` block, `expand.rs`.)
     let decls = quote! {
-        #(#decls)*
+        #(#[allow(dead_code)] #decls)*
+        #[allow(dead_code)]
         pub struct #end {}
     };
     let items = if let Some(module) = &module {

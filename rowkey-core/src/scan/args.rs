@@ -11,6 +11,11 @@ use core::ops::{
 
 /// What a derived scan builder's field method takes: a value of the field's
 /// type (the prefix continues) or a range of them (the scan ends there).
+///
+/// Implemented here for every field type's values, their borrowed views
+/// and ranges of either; a type of your own is taken as an argument by
+/// being a field type ([`KeyPart`]), not by implementing this trait, whose
+/// hidden items are the derived builder's.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is neither a `{T}` nor a range of `{T}`",
     label = "pass a value, or a range such as `a..b`, `a..=b`, `a..` or `..`",
