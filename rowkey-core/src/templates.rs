@@ -117,7 +117,6 @@ macro_rules! __rowkey_ranges {
     (false $($rest:tt)*) => {};
     (true $K:ident [$($lt:lifetime),*]) => {
         /// See `rowkey::ScanBuilder::ranges`.
-        #[inline]
         pub fn ranges(
             self,
         ) -> $crate::__private::Result<

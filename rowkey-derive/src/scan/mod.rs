@@ -201,7 +201,6 @@ fn field(
     let method = if l.ranged() {
         quote! {
             #[doc = #doc]
-            #[inline]
             pub fn #field<#(#v,)* __A>(self, arg: __A) -> <__A as #p::ScanArg<#ty>>::Next<#key_ty, Self, #rule, #next, #end>
             where
                 #order
@@ -213,7 +212,6 @@ fn field(
     } else {
         quote! {
             #[doc = #doc]
-            #[inline]
             pub fn #field<#(#v,)* __A>(self, value: __A) -> #p::NextEq<#key_ty, Self, __A, #ty, #rule, #next>
             where
                 #order
