@@ -75,9 +75,9 @@
 //!     // runtime's, for every key with a walk.
 //!     impl<'de> Walk<'de> for MetricKey<'de> {
 //!         type Out = Self;
-//!         type Segs = [Segment; 4];
 //!         #[doc(hidden)] fn __verify_deferred(..) { .. }  // verify_batch: the salt left to the lanes
-//!         fn __rowkey_read<const VERIFY: bool>(bytes: &'de [u8], segs: &mut [Segment; 4]) -> Result<Self, Error> {
+//!         // `segs`: SegsOf<Self>, the `[Segment; 4]` of `Explained`'s `Explain<'_, 4>`
+//!         fn __rowkey_read<const VERIFY: bool>(bytes: &'de [u8], segs: &mut SegsOf<Self>) -> Result<Self, Error> {
 //!             let mut w = Walker::<Self, VERIFY, _>::new(bytes, segs);
 //!             let key = Self {
 //!                 host: w.read::<__RowkeyF0<'de>>()?,

@@ -393,7 +393,11 @@ pub trait RowKey: Sized {
 
     /// What [`explain`](RowKey::explain) returns: an [`Explain`] with one
     /// segment per salt, bucket and field.
-    type Explained<'a>: core::fmt::Display + core::fmt::Debug + Clone + AsRef<[Segment]>;
+    type Explained<'a>: core::fmt::Display
+        + core::fmt::Debug
+        + Clone
+        + AsRef<[Segment]>
+        + __private::HasSegs;
 
     /// The exact length [`encode_into`](RowKey::encode_into) will write, if it
     /// succeeds.

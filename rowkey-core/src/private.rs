@@ -55,7 +55,7 @@ pub use crate::slot::{
 pub use crate::split::{split_keys, SplitKeys};
 pub use crate::spread::{check_spread, Candidates};
 pub use crate::text::{clamp_wide_bounds, decimal_len, widen, write_decimal, Decimal};
-pub use crate::walk::{decode_walk, explain_walk, walk, StaticRefused, Walk};
+pub use crate::walk::{decode_walk, explain_walk, walk, HasSegs, SegsOf, StaticRefused, Walk};
 pub use crate::width::{too_wide, Narrow};
 pub use crate::widths::{
     bounded, decode_max, min_len, need_width, offset_of, plus_one, scan_cap, sum_widths,

@@ -136,13 +136,13 @@ macro_rules! __rowkey_ranges {
 /// (`$read`, whose parameters `$in`, `$segs` and `$verify` the derive
 /// names); `DecodeKey` is the runtime's, for every walk
 /// (`__private::walk`). `$Out` is what the walk builds (the
-/// key, or a refusal for a layout with a `'static` borrow), `$n` the
-/// number of segments.
+/// key, or a refusal for a layout with a `'static` borrow); the walk's
+/// segments are its `RowKey::Explained`'s (`__private::SegsOf`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __rowkey_decode_impls {
     (
-        $de:lifetime $T:ty, $n:literal, $Out:ty;
+        $de:lifetime $T:ty, $Out:ty;
         min: [$($min:item)?];
         batch: [$($batch:tt)*];
         read($in:ident, $segs:ident, $verify:ident) { $($read:tt)* }
@@ -162,14 +162,13 @@ macro_rules! __rowkey_decode_impls {
         #[automatically_derived]
         impl<$de> $crate::__private::Walk<$de> for $T {
             type Out = $Out;
-            type Segs = [$crate::__private::Segment; $n];
             $($min)?
             $($batch)*
 
             #[inline(always)]
             fn __rowkey_read<const $verify: $crate::__private::bool>(
                 $in: &$de [$crate::__private::u8],
-                $segs: &mut Self::Segs,
+                $segs: &mut $crate::__private::SegsOf<Self>,
             ) -> $crate::__private::Result<$Out, $crate::__private::Error> {
                 $($read)*
             }

@@ -18,10 +18,6 @@ pub trait Walk<'de>: RowKey + Sized {
     /// What the walk builds: the key, or [`StaticRefused`] for a layout
     /// that cannot borrow from the bytes.
     type Out: Decoded<Self>;
-    /// The walk's segments, one per salt, bucket and field:
-    /// `[Segment; N]`. A type rather than a constant parameter, so that
-    /// `DecodeKey` can be implemented once for every walk.
-    type Segs: Segments;
     /// The shortest input the walk can read (at least one byte): the
     /// leading fixed widths, and a leading `Option`'s presence byte (a
     /// Phoenix key, which writes a NULL as nothing, says otherwise).
@@ -38,7 +34,7 @@ pub trait Walk<'de>: RowKey + Sized {
     /// The first refusal.
     fn __rowkey_read<const VERIFY: bool>(
         input: &'de [u8],
-        segs: &mut Self::Segs,
+        segs: &mut SegsOf<Self>,
     ) -> Result<Self::Out, Error>;
 
     /// `decode`'s checks for [`verify_batch`](crate::verify_batch), except
@@ -108,6 +104,23 @@ impl<const N: usize> Segments for [Segment; N] {
     const EMPTY: Self = [Segment::EMPTY; N];
 }
 
+/// The segments an [`Explain`] holds: `[Segment; N]`, a type rather than a
+/// constant parameter, so that `DecodeKey` can be implemented once for
+/// every walk. A key's walk records into its `RowKey::Explained`'s
+/// ([`SegsOf`]), so that the derive writes the segment count once.
+#[doc(hidden)]
+pub trait HasSegs {
+    /// `[Segment; N]`.
+    type Segs: Segments;
+}
+
+impl<const N: usize> HasSegs for Explain<'_, N> {
+    type Segs = [Segment; N];
+}
+
+/// The segments of key `K`'s walk: one per salt, bucket and field.
+pub type SegsOf<K> = <<K as RowKey>::Explained<'static> as HasSegs>::Segs;
+
 impl<'de, K: Walk<'de>> DecodeKey<'de> for K {
     #[inline]
     fn decode(bytes: &'de [u8]) -> Result<Self, Error> {
@@ -142,7 +155,7 @@ impl<'de, K: Walk<'de>> DecodeKey<'de> for K {
 #[inline(always)]
 pub fn walk<'de, K: Walk<'de>, const VERIFY: bool>(
     input: &'de [u8],
-    segs: &mut K::Segs,
+    segs: &mut SegsOf<K>,
 ) -> Result<K::Out, Error> {
     let max = const { crate::__private::decode_max(K::MAX_WIDTH) };
     if input.len().wrapping_sub(K::MIN) > max.saturating_sub(K::MIN) {
@@ -160,7 +173,7 @@ fn bad_len<'de, K: Walk<'de>, const VERIFY: bool>(input: &'de [u8]) -> Error {
     if input.is_empty() || input.len() > HBASE_MAX_KEY {
         return Error::key(<K as RowKey>::NAME, length_refusal(input.len()));
     }
-    let mut segs = K::Segs::EMPTY;
+    let mut segs = <SegsOf<K> as Segments>::EMPTY;
     match K::__rowkey_read::<VERIFY>(input, &mut segs) {
         Err(e) => e,
         Ok(_) => Error::key(
@@ -180,7 +193,7 @@ fn bad_len<'de, K: Walk<'de>, const VERIFY: bool>(input: &'de [u8]) -> Error {
 pub fn decode_walk<'de, K: Walk<'de>, const VERIFY: bool>(
     input: &'de [u8],
 ) -> Result<K::Out, Error> {
-    let mut segs = K::Segs::EMPTY;
+    let mut segs = <SegsOf<K> as Segments>::EMPTY;
     walk::<K, VERIFY>(input, &mut segs)
 }
 
@@ -189,9 +202,12 @@ pub fn decode_walk<'de, K: Walk<'de>, const VERIFY: bool>(
 /// # Errors
 /// As `decode`.
 #[inline(always)]
-pub fn explain_walk<'de, K: Walk<'de, Segs = [Segment; N]>, const N: usize>(
+pub fn explain_walk<'de, K: Walk<'de>, const N: usize>(
     input: &'de [u8],
-) -> Result<Explain<'de, N>, Error> {
+) -> Result<Explain<'de, N>, Error>
+where
+    <K as RowKey>::Explained<'static>: HasSegs<Segs = [Segment; N]>,
+{
     let mut segs = [Segment::EMPTY; N];
     walk::<K, true>(input, &mut segs)?;
     Ok(crate::__private::explain(input, segs).with_layout(const { &K::LAYOUT }))

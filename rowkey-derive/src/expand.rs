@@ -373,7 +373,6 @@ fn row_key_impl(g: &Gen, batch_encode: &TokenStream) -> TokenStream {
 fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     let Gen { p, name, ty_de, .. } = g;
     let w_exact = &g.w_exact;
-    let segment_count = g.segment_count;
     let (_, decode_multi_head, decode_multi_tail) = &g.multi;
     let n = g.layouts.len();
     let phoenix = g.input.attrs.phoenix.is_some();
@@ -387,7 +386,6 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     let reader = phoenix.then(|| quote!(let mut __rd = #p::phx::Reader::default();));
     let last_field = &g.last_field;
     let (walk_ty, build, _) = &g.walk;
-    let n = segment_count;
     // Every salt checked where it is read; batch verification has its own
     // walk, whose sink queues them (`batch.rs`). A key without a salt has
     // nothing to sink.
@@ -416,7 +414,7 @@ fn decode_impls(g: &Gen, batch_verify: &TokenStream) -> TokenStream {
     let de = Lifetime::new("'__rowkey_de", Span::call_site());
     quote! {
         #p::decode_impls! {
-            #de #ty_de, #n, #walk_ty;
+            #de #ty_de, #walk_ty;
             min: [#min];
             batch: [#batch_verify];
             read(__in, __segs, VERIFY) { #read }

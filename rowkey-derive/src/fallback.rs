@@ -61,10 +61,9 @@ pub fn expand(input: &DeriveInput, error: &syn::Error, krate: &TokenStream) -> T
             #[automatically_derived]
             impl #de_impl_generics #krate::__private::Walk<'__rowkey_de> for #ident #ty_generics #where_clause {
                 type Out = Self;
-                type Segs = [#krate::__private::Segment; 0];
                 fn __rowkey_read<const VERIFY: #krate::__private::bool>(
                     _: &[#krate::__private::u8],
-                    _: &mut Self::Segs,
+                    _: &mut #krate::__private::SegsOf<Self>,
                 ) -> #krate::__private::Result<Self, #krate::__private::Error> {
                     ::core::unreachable!()
                 }
