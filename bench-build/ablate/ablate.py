@@ -109,7 +109,7 @@ ABLATIONS = {
     "no_scan_methods": scan_methods,
     "empty_decode_walk": lambda t: empty_body(t, "fn __rowkey_read"),
     "empty_encode": lambda t: empty_body(empty_body(t, "fn encode_into"), "fn encoded_len"),
-    "no_layout_fields": lambda t: re.sub(r"fields: &\[__rowkey::layout_field.*?\],\n",
+    "no_layout_fields": lambda t: re.sub(r"fields: &\[__rowkey::layout_field.*?\)\],\n",
                                          r"fields: &[],\n", t, flags=re.S),
     "match_returns": match_returns,
     "merge_inherent": MergeInherent(),
