@@ -24,7 +24,6 @@ macro_rules! __rowkey_scan_builder {
     (
         $K:ident [$($lt:lifetime),*] $B:ident $doc:literal;
         first: $first:ty;
-        replay: [$($replay:item)?];
         ranges: $ranges:tt;
         methods: [$($methods:tt)*]
     ) => {
@@ -47,7 +46,6 @@ macro_rules! __rowkey_scan_builder {
         impl<$($lt,)* STAGE, __S> $crate::__private::Builder<$K<$($lt),*>>
             for $B<$($lt,)* STAGE, __S>
         {
-            $($replay)?
             type Steps = __S;
             type At<__F, __T> = $B<$($lt,)* __F, __T>;
             #[inline(always)]

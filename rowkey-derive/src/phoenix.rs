@@ -20,14 +20,6 @@ fn col(l: &Layout, n: usize, p: &Ident) -> TokenStream {
     quote!((#p::phx::PhxCol { desc: #desc, last: #last, char_width: #width }))
 }
 
-/// Whether every column from `i` on is nullable: a prefix stopping before
-/// `i` then also matches the key that ends with its own values.
-pub fn tail_open(layouts: &[Layout]) -> Vec<bool> {
-    (0..layouts.len())
-        .map(|i| layouts[i..].iter().all(|l| l.option))
-        .collect()
-}
-
 /// `encode_into`'s fields: the `0x00` separators owed to the columns
 /// written so far are counted in `__pending` and written only before a
 /// later column, so trailing NULLs leave nothing.

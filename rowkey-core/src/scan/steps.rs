@@ -10,6 +10,7 @@ use super::rules::ScanRule;
 use super::{
     scan_finish, scan_ranges, scan_state, scan_state_java, Scan, ScanRanges, ScanValue, Step,
 };
+use crate::layout::{KeySalt, Layout};
 use crate::{Error, ErrorKind, RowKey};
 use core::fmt;
 use core::marker::PhantomData;
@@ -142,7 +143,7 @@ pub(super) const fn prefix_bound_at<K: RowKey>(i: usize) -> usize {
 /// A builder's `ranges()`: replays the steps `S` (their stage `S::STAGE`)
 /// into a scan of the ranges `r` with the key's struct-level salt (see
 /// [`scan_state`]), and fans out the next field's bucket when the prefix
-/// stops before it (`buckets` holds each field's count, 0 for none).
+/// stops before it (the layout's, a constant).
 ///
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
@@ -151,23 +152,20 @@ pub fn replay<K: RowKey, S: Step<K>>(
     steps: S,
     r: &mut ScanRanges<K>,
     salt: Option<(usize, Option<u8>, usize)>,
-    buckets: &[u32],
 ) -> Result<(), Error> {
     let mut s = scan_state(r, salt);
     steps.apply(&mut s)?;
-    if let Some(&count) = buckets.get(S::STAGE) {
-        if count != 0 {
-            s.fan_bucket(count);
-        }
+    let count = const { bucket_at(&K::LAYOUT, S::STAGE) };
+    if count != 0 {
+        s.fan_bucket(count);
     }
     scan_finish(s)
 }
 
 /// [`replay`] for a `#[rowkey(phoenix)]` key, salted (`SALT_BUCKETS`, a
-/// Java-hash salt over every byte after it) or not: `tail_open[i]` says
-/// whether every column from `i` on is nullable, so that a prefix stopping
-/// before column `i` also matches the key that ends where the prefix's
-/// values do.
+/// Java-hash salt over every byte after it) or not: when every column
+/// after the prefix is nullable, the prefix also matches the key that ends
+/// where the prefix's values do.
 ///
 /// # Errors
 /// As [`crate::ScanBuilder::ranges`].
@@ -176,7 +174,6 @@ pub fn phx_replay<K: RowKey, S: Step<K>>(
     steps: S,
     r: &mut ScanRanges<K>,
     salt: Option<crate::__private::JavaSalt>,
-    tail_open: &[bool],
 ) -> Result<(), Error> {
     let mut s = match salt {
         Some(salt) => scan_state_java(r, salt, 0),
@@ -184,7 +181,7 @@ pub fn phx_replay<K: RowKey, S: Step<K>>(
     };
     s.phx_keep(s.len());
     steps.apply(&mut s)?;
-    if tail_open.get(S::STAGE).copied().unwrap_or(false) {
+    if const { tail_open_at(&K::LAYOUT, S::STAGE) } {
         s.phx_prefix_end();
     }
     scan_finish(s)
@@ -202,14 +199,12 @@ pub fn replay_java<K: RowKey, S: Step<K>>(
     r: &mut ScanRanges<K>,
     salt: crate::__private::JavaSalt,
     fields: usize,
-    buckets: &[u32],
 ) -> Result<(), Error> {
     let mut s = scan_state_java(r, salt, fields);
     steps.apply(&mut s)?;
-    if let Some(&count) = buckets.get(S::STAGE) {
-        if count != 0 {
-            s.fan_bucket(count);
-        }
+    let count = const { bucket_at(&K::LAYOUT, S::STAGE) };
+    if count != 0 {
+        s.fan_bucket(count);
     }
     scan_finish(s)
 }
@@ -229,12 +224,9 @@ pub const fn scan_row_bound_upto(widths: &[Option<usize>], n: usize) -> usize {
 // Generic over the key, not naming it as an associated type: a key type
 // private to its module may have a public builder.
 pub trait Builder<K: RowKey>: Sized {
-    /// How `ranges()` replays the steps for this key: by default, a key
-    /// with no struct-level salt and no bucket (the derive says otherwise).
-    const REPLAY: Replay = Replay::Md5 {
-        salt: None,
-        buckets: &[],
-    };
+    /// How `ranges()` replays the steps for this key: its layout's
+    /// struct-level salt, or Phoenix's.
+    const REPLAY: Replay = Replay::of(&K::LAYOUT);
     /// The steps recorded so far.
     type Steps;
     /// The builder expecting the field whose marker is `F` (the stage),
@@ -246,18 +238,16 @@ pub trait Builder<K: RowKey>: Sized {
     fn map<F, T, U>(self, f: impl FnOnce(Self::Steps) -> (T, U)) -> (Self::At<F, T>, U);
 }
 
-/// A key's struct-level salt and what the scan fans out over once its
-/// steps are replayed: the arguments of [`replay`], [`replay_java`] or
-/// [`phx_replay`], written by the derive once per key.
+/// A key's struct-level salt: the arguments of [`replay`], [`replay_java`]
+/// or [`phx_replay`], read from the key's layout ([`Replay::of`]). What a
+/// scan fans out over once its steps are replayed (a field's bucket, a
+/// Phoenix key's nullable tail) the replay reads from the layout too.
 #[derive(Clone, Copy, Debug)]
 pub enum Replay {
-    /// No salt, or an MD5 salt (hex chars, delimiter, fields hashed); each
-    /// field's bucket count, 0 for none, up to the last bucketed field.
+    /// No salt, or an MD5 salt (hex chars, delimiter, fields hashed).
     Md5 {
         /// The struct-level salt.
         salt: Option<(usize, Option<u8>, usize)>,
-        /// Bucket counts by field.
-        buckets: &'static [u32],
     },
     /// A Java-hash salt over `fields` fields (0: every byte after it).
     Java {
@@ -265,16 +255,106 @@ pub enum Replay {
         salt: crate::__private::JavaSalt,
         /// Fields hashed.
         fields: usize,
-        /// Bucket counts by field.
-        buckets: &'static [u32],
     },
     /// A `#[rowkey(phoenix)]` key (see [`phx_replay`]).
     Phoenix {
         /// Phoenix's `SALT_BUCKETS` salt.
         salt: Option<crate::__private::JavaSalt>,
-        /// Whether every column from `i` on is nullable.
-        tail_open: &'static [bool],
     },
+}
+
+impl Replay {
+    /// The replay of a key with this layout: a constant, so that the derive
+    /// writes none per key.
+    #[must_use]
+    pub const fn of(layout: &Layout) -> Replay {
+        let java = match layout.salt {
+            Some(KeySalt::JavaHash {
+                buckets,
+                width,
+                fields,
+            }) => Some((
+                crate::__private::JavaSalt {
+                    buckets,
+                    width,
+                    // OpenTSDB's zero rule holds when the key's first field
+                    // is hashed first.
+                    zero_first: match (fields.first(), layout.fields.first()) {
+                        (Some(f), Some(k)) => str_eq(f, k.name),
+                        _ => false,
+                    },
+                },
+                fields.len(),
+            )),
+            _ => None,
+        };
+        if layout.phoenix {
+            return Replay::Phoenix {
+                salt: match java {
+                    Some((salt, _)) => Some(salt),
+                    None => None,
+                },
+            };
+        }
+        match (java, layout.salt) {
+            (Some((salt, fields)), _) => Replay::Java { salt, fields },
+            (
+                None,
+                Some(KeySalt::Md5 {
+                    chars,
+                    delim,
+                    fields,
+                }),
+            ) => Replay::Md5 {
+                salt: Some((chars, delim, fields.len())),
+            },
+            _ => Replay::Md5 { salt: None },
+        }
+    }
+}
+
+/// `a == b` in a constant.
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The bucket count of field `i` of `layout`, 0 for none (or past the last
+/// field): where a scan stopping before field `i` fans out.
+const fn bucket_at(layout: &Layout, i: usize) -> u32 {
+    if i < layout.fields.len() {
+        if let Some(n) = layout.fields[i].bucket {
+            return n;
+        }
+    }
+    0
+}
+
+/// Whether every column of a Phoenix key from `i` on is nullable (`false`
+/// past the last): a prefix stopping before column `i` then also matches
+/// the key that ends there.
+const fn tail_open_at(layout: &Layout, i: usize) -> bool {
+    if i >= layout.fields.len() {
+        return false;
+    }
+    let mut j = i;
+    while j < layout.fields.len() {
+        if !layout.fields[j].optional {
+            return false;
+        }
+        j += 1;
+    }
+    true
 }
 
 // Every derived builder's `ranges()`: its key's replay, a constant the
@@ -287,13 +367,9 @@ impl<K: RowKey, B: Builder<K, Steps: Step<K>>> crate::ScanBuilder<K> for B {
         scan_ranges(|r| {
             self.map::<(), (), _>(|steps| {
                 let filled = match B::REPLAY {
-                    Replay::Md5 { salt, buckets } => replay(steps, r, salt, buckets),
-                    Replay::Java {
-                        salt,
-                        fields,
-                        buckets,
-                    } => replay_java(steps, r, salt, fields, buckets),
-                    Replay::Phoenix { salt, tail_open } => phx_replay(steps, r, salt, tail_open),
+                    Replay::Md5 { salt } => replay(steps, r, salt),
+                    Replay::Java { salt, fields } => replay_java(steps, r, salt, fields),
+                    Replay::Phoenix { salt } => phx_replay(steps, r, salt),
                 };
                 ((), filled)
             })

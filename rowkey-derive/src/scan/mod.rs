@@ -49,45 +49,6 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
     // takes) accepts a `&str` that lives only as long as the call.
     let v = Lifetime::new("'__rowkey_v", Span::call_site());
 
-    let salt_arg = input.attrs.salt.as_ref().map_or_else(
-        || quote!(#p::None),
-        |s| {
-            let k = s.chars;
-            let count = s.fields.len();
-            let delim = s
-                .delim
-                .map_or_else(|| quote!(#p::None), |d| quote!(#p::Some(#d)));
-            quote!(#p::Some((#k, #delim, #count)))
-        },
-    );
-    // Each field's bucket count, 0 for none, up to the last bucketed field:
-    // `replay` reads past the end as none.
-    let bucketed = layouts
-        .iter()
-        .rposition(|l| l.bucket.is_some())
-        .map_or(0, |i| i + 1);
-    let buckets = layouts[..bucketed].iter().map(|l| l.bucket.unwrap_or(0));
-    let replay = if input.attrs.phoenix.is_some() {
-        let tail_open = crate::phoenix::tail_open(layouts);
-        let salt = if input.attrs.java_salt.is_some() {
-            let settings = crate::salt::java_settings(input, p);
-            quote!(#p::Some(#settings))
-        } else {
-            quote!(#p::None)
-        };
-        quote!(#p::Replay::Phoenix { salt: #salt, tail_open: &[#(#tail_open),*] })
-    } else if let Some(salt) = &input.attrs.java_salt {
-        let settings = crate::salt::java_settings(input, p);
-        let count = salt.fields.as_ref().map_or(0, Vec::len);
-        quote!(#p::Replay::Java { salt: #settings, fields: #count, buckets: &[#(#buckets),*] })
-    } else if input.attrs.salt.is_some() || bucketed > 0 {
-        quote!(#p::Replay::Md5 { salt: #salt_arg, buckets: &[#(#buckets),*] })
-    } else {
-        // The trait's default: no salt, no bucket.
-        TokenStream::new()
-    };
-    let replay = (!replay.is_empty()).then(|| quote!(const REPLAY: #p::Replay = #replay;));
-
     let markers = crate::scan_order::markers(layouts);
     // With rule aliases (`fields::aliases`), a rule names its field's pad or
     // delimiter through the alias.
@@ -150,7 +111,6 @@ pub fn expand(input: &Input, layouts: &[Layout], p: &Ident) -> TokenStream {
         #p::scan_builder! {
             #ident [#(#lifetimes),*] #builder #builder_doc;
             first: #first;
-            replay: [#replay];
             ranges: #ranges;
             methods: [#methods]
         }
