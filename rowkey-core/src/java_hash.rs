@@ -10,8 +10,9 @@
 //! `%`, which differs from a Euclidean `mod` whenever `h` is negative (about
 //! half the keys, a third of them landing in another bucket).
 
-/// The salt's settings as the derive passes them: bucket count, width in
-/// bytes, and whether an all-zero first hashed part keeps the salt at 0.
+/// The salt's settings, read from the key's layout ([`JavaSalt::of`]):
+/// bucket count, width in bytes, and whether an all-zero first hashed part
+/// keeps the salt at 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct JavaSalt {
     /// `N`, 2 to `min(256^width, i32::MAX)`.
@@ -23,6 +24,68 @@ pub struct JavaSalt {
     /// The derive sets it only when `fields(..)` lists the key's first
     /// field first.
     pub zero_first: bool,
+}
+
+impl JavaSalt {
+    /// The Java-hash salt of a key with this layout, and how many fields it
+    /// hashes (0: every byte after it). With `fields(..)` listing the key's
+    /// first field first, that field's bytes all zero keep the salt 0, as
+    /// OpenTSDB leaves its global annotation row (metric UID 0) unsalted: it
+    /// looks at the bytes right after the salt. Listed in another order, the
+    /// fields are hashed whatever they hold.
+    #[must_use]
+    pub const fn of(layout: &crate::layout::Layout) -> Option<(JavaSalt, usize)> {
+        let Some(crate::layout::KeySalt::JavaHash {
+            buckets,
+            width,
+            fields,
+        }) = layout.salt
+        else {
+            return None;
+        };
+        let zero_first = match (fields.first(), layout.fields.first()) {
+            (Some(f), Some(k)) => str_eq(f, k.name),
+            _ => false,
+        };
+        Some((
+            JavaSalt {
+                buckets,
+                width,
+                zero_first,
+            },
+            fields.len(),
+        ))
+    }
+}
+
+/// The Java-hash salt of key `K`, for the code the derive writes for it
+/// (which names it only for a key that has one).
+///
+/// # Panics
+/// At compile time, in the constant the derive writes, for a key without
+/// the salt: the derive's bug, not the user's.
+#[must_use]
+pub const fn key_java_salt<K: crate::RowKey>() -> JavaSalt {
+    match JavaSalt::of(&K::LAYOUT) {
+        Some((salt, _)) => salt,
+        None => panic!("rowkey: the key has no Java-hash salt"),
+    }
+}
+
+/// `a == b` in a constant.
+const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The most salt values `width` bytes hold for a Java-hash salt:

@@ -449,11 +449,16 @@ pub const fn field(
     }
 }
 
-/// `len` bits of `codes` from `shift`: at most 16 (a width, a byte, a
-/// code), which every `usize` holds.
+/// `len` bits of `codes` from `shift`.
+const fn raw(codes: u128, shift: u32, len: u32) -> u128 {
+    (codes >> shift) & ((1 << len) - 1)
+}
+
+/// [`raw`] of at most 16 bits (a width, a byte, a code), which every
+/// `usize` holds.
 #[allow(clippy::cast_possible_truncation)]
 const fn bits(codes: u128, shift: u32, len: u32) -> usize {
-    ((codes >> shift) & ((1 << len) - 1)) as usize
+    raw(codes, shift, len) as usize
 }
 
 /// A number that may be absent, coded plus one (0 for none).
@@ -469,7 +474,7 @@ const fn opt(v: usize) -> Option<usize> {
 /// `usize` (which holds 16 bits on some targets).
 #[allow(clippy::cast_possible_truncation)]
 const fn count(codes: u128, shift: u32, len: u32) -> Option<u32> {
-    match ((codes >> shift) & ((1 << len) - 1)) as u32 {
+    match raw(codes, shift, len) as u32 {
         0 => None,
         c => Some(c),
     }

@@ -9,7 +9,7 @@ pub use crate::derived::{
 };
 pub use crate::desc::invert;
 pub use crate::escape::EscapeBytes;
-pub use crate::java_hash::{java_salt_matches, java_salt_of, write_be, JavaSalt};
+pub use crate::java_hash::{java_salt_matches, java_salt_of, key_java_salt, write_be, JavaSalt};
 pub use crate::layout::{field as layout_field, KeySalt, Layout};
 pub use crate::option::Presence;
 pub use crate::part::BoundFit;

@@ -126,7 +126,7 @@ pub fn java_salt(
         return (quote!(), quote!(), quote!());
     };
     let w = salt.width;
-    let settings = java_settings(input, p);
+    let settings = java_settings(p);
     // The bytes hashed: every byte after the salt (Phoenix), or the listed
     // slots as written, in the listed order (OpenTSDB).
     let (encode_parts, decode_parts) = match &salt.fields {
@@ -166,20 +166,8 @@ pub fn java_salt(
     (encode, head, tail)
 }
 
-/// The runtime's `JavaSalt` for the key's Java-hash salt. With `fields(..)`
-/// listing the key's first field first, that field's bytes all zero keep
-/// the salt 0, as OpenTSDB leaves its global annotation row (metric UID 0)
-/// unsalted: it looks at the bytes right after the salt. Listed in another
-/// order, the fields are hashed whatever they hold.
-pub fn java_settings(input: &Input, p: &Ident) -> TokenStream {
-    let Some(salt) = &input.attrs.java_salt else {
-        return quote!();
-    };
-    let (buckets, width) = (salt.buckets, salt.width);
-    let zero_first = salt.fields.as_ref().is_some_and(|fields| {
-        matches!((fields.first(), input.fields.first()), (Some(f), Some(k)) if f == k.ident)
-    });
-    quote! {
-        #p::JavaSalt { buckets: #buckets, width: #width, zero_first: #zero_first }
-    }
+/// The runtime's `JavaSalt` for the key's Java-hash salt, read from its
+/// layout in a constant (`JavaSalt::of`, where OpenTSDB's zero rule is).
+pub fn java_settings(p: &Ident) -> TokenStream {
+    quote!(const { #p::key_java_salt::<Self>() })
 }

@@ -268,26 +268,7 @@ impl Replay {
     /// writes none per key.
     #[must_use]
     pub const fn of(layout: &Layout) -> Replay {
-        let java = match layout.salt {
-            Some(KeySalt::JavaHash {
-                buckets,
-                width,
-                fields,
-            }) => Some((
-                crate::__private::JavaSalt {
-                    buckets,
-                    width,
-                    // OpenTSDB's zero rule holds when the key's first field
-                    // is hashed first.
-                    zero_first: match (fields.first(), layout.fields.first()) {
-                        (Some(f), Some(k)) => str_eq(f, k.name),
-                        _ => false,
-                    },
-                },
-                fields.len(),
-            )),
-            _ => None,
-        };
+        let java = crate::__private::JavaSalt::of(layout);
         if layout.phoenix {
             return Replay::Phoenix {
                 salt: match java {
@@ -311,22 +292,6 @@ impl Replay {
             _ => Replay::Md5 { salt: None },
         }
     }
-}
-
-/// `a == b` in a constant.
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// The bucket count of field `i` of `layout`, 0 for none (or past the last
