@@ -24,9 +24,9 @@ use common::seeds::{
     BucketDecimal, BucketDesc, DelimFixed, Delimited, DescDelimMid, DescFixedDelim, DescI64,
     DescNameId, DescPadX, DescPadded, DescWindow, EscapedDelim, EscapedDesc, EscapedPair, HashedId,
     HashedNumber, Inbox, LogEvent, Metric, MetricText, OptionDecimal, Optional, OptionalDesc,
-    OptionalDescName, OptionalEscaped, OptionalPad, RecentEvent, RegionTimestamp, ReverseTsDigits,
-    ReversedUser, SaltDecimalW, SaltEscaped, SaltReverseTs, SaltedId, UidType, UserOrder,
-    UserTimestamp, WideLogEvent, XColumns,
+    OptionalDescName, OptionalEscaped, OptionalPad, OptionalPadTail, OptionalTail, RecentEvent,
+    RegionTimestamp, ReverseTsDigits, ReversedUser, SaltDecimalW, SaltEscaped, SaltReverseTs,
+    SaltedId, UidType, UserOrder, UserTimestamp, WideLogEvent, XColumns,
 };
 use proptest::prelude::*;
 use proptest::sample::{select, Index};
@@ -662,6 +662,24 @@ fuzz_layout! {
             let b = b.map(|b| b.replace('\0', ""));
             enc(&Optional { a, b: b.as_deref(), c: c.as_deref() })
         }),
+}
+
+fuzz_layout! {
+    optional_tail: OptionalTail,
+    fields: ["account", "ts", "venue"],
+    struct_salt: false,
+    bounded: true,
+    valid: (any::<u64>(), any::<u64>(), any::<Option<i32>>())
+        .prop_map(|(account, ts, venue)| enc(&OptionalTail { account, ts, venue })),
+}
+
+fuzz_layout! {
+    optional_pad_tail: OptionalPadTail,
+    fields: ["n", "note"],
+    struct_salt: false,
+    bounded: true,
+    valid: (any::<u16>(), proptest::option::of(text(6)))
+        .prop_map(|(n, note)| enc(&OptionalPadTail { n, note: note.map(|t| fit(&t, 6, ' ')) })),
 }
 
 fuzz_layout! {

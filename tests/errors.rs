@@ -729,7 +729,7 @@ fn decode_trailing_bytes() {
         Some("order_id"),
         &ErrorKind::TrailingBytes { count: 1 },
     );
-    assert!(text.contains("1 bytes left"), "{text}");
+    assert!(text.contains("1 byte left after"), "{text}");
     let err = decode_err!(Flags, [1, 0, 9, 9, 9]);
     check(
         &err,

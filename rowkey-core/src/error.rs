@@ -272,15 +272,17 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::UnexpectedEnd { needed, available } => write!(
                 f,
-                "input ends inside this field: {needed} bytes needed, {available} left; \
+                "input ends inside this field: {} needed, {available} left; \
                  the key is shorter than this layout reads (cut short, or written by \
-                 another layout)"
+                 another layout)",
+                Bytes(needed)
             ),
             ErrorKind::TrailingBytes { count } => {
                 write!(
                     f,
-                    "{count} bytes left after the last field; the key is longer than this \
-                     layout reads (written by another layout?)"
+                    "{} left after the last field; the key is longer than this \
+                     layout reads (written by another layout?)",
+                    Bytes(count)
                 )
             }
             ErrorKind::InvalidUtf8 { valid_up_to } => write!(
@@ -349,6 +351,18 @@ impl fmt::Display for Printable {
             write!(f, " ('{}')", char::from(self.0))
         } else {
             Ok(())
+        }
+    }
+}
+
+/// A count of bytes, in words: "1 byte", "4 bytes".
+struct Bytes(usize);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            1 => f.write_str("1 byte"),
+            n => write!(f, "{n} bytes"),
         }
     }
 }

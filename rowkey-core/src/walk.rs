@@ -148,7 +148,8 @@ impl<'de, K: Walk<'de>> DecodeKey<'de> for K {
 /// one is in bounds and drops their checks (for a fixed-width layout, `MIN
 /// == MAX`, the trailing-bytes check too). Any other length cannot decode
 /// and takes `bad_len`, out of line, for the same errors in the same
-/// order.
+/// order. A key whose last field checks where it ends (`ends_at_last`)
+/// is checked against `MIN` only: a longer one is refused at that field.
 ///
 /// # Errors
 /// The walk's.
@@ -158,10 +159,32 @@ pub fn walk<'de, K: Walk<'de>, const VERIFY: bool>(
     segs: &mut SegsOf<K>,
 ) -> Result<K::Out, Error> {
     let max = const { crate::__private::decode_max(K::MAX_WIDTH) };
-    if input.len().wrapping_sub(K::MIN) > max.saturating_sub(K::MIN) {
+    let outside = if ends_at_last::<K>() {
+        input.len() < K::MIN
+    } else {
+        input.len().wrapping_sub(K::MIN) > max.saturating_sub(K::MIN)
+    };
+    if outside {
         return Err(known_error(bad_len::<K, VERIFY>(input)));
     }
     K::__rowkey_read::<VERIFY>(input, segs)
+}
+
+/// Whether a key's last field checks where the key ends, in each of its
+/// shapes (an `Option` of a fixed width: `rule::read_last_option`), within
+/// a bounded layout: then a longer input is refused there, and the check
+/// up front needs only its lower bound, one compare. (Were the field read
+/// otherwise, the walk's trailing check would still refuse it.)
+#[inline(always)]
+const fn ends_at_last<'de, K: Walk<'de>>() -> bool {
+    const {
+        let max = crate::__private::decode_max(K::MAX_WIDTH);
+        let last_optional = match K::LAYOUT.fields.last() {
+            Some(f) => f.optional,
+            None => false,
+        };
+        last_optional && K::LAYOUT.salt.is_none() && K::MIN < max && max < HBASE_MAX_KEY
+    }
 }
 
 /// The error of an input that is empty, shorter than the fixed-width

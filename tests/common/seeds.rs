@@ -279,6 +279,25 @@ pub struct OptionalDesc<'a> {
     pub tail: &'a str,
 }
 
+/// A trade: the last field an `Option` of a fixed width, which checks
+/// where the key ends itself.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct OptionalTail {
+    pub account: u64,
+    #[desc]
+    pub ts: u64,
+    pub venue: Option<i32>,
+}
+
+/// A padded `Option` ending the key, stored inverted.
+#[derive(RowKey, Debug, PartialEq)]
+pub struct OptionalPadTail {
+    pub n: u16,
+    #[desc]
+    #[pad(6, b' ')]
+    pub note: Option<String>,
+}
+
 #[derive(RowKey, Debug, PartialEq)]
 pub struct OptionalPad<'a> {
     #[pad(4)]

@@ -16,8 +16,8 @@
 
 use crate::__private::{check_trailing, offset_of, DeferredSalts, Presence, SaltSink};
 use crate::rule::{
-    field_len, option_len, read_field, read_option, write_field, write_option, Body, BodyLen, Fix,
-    Prefix, PrefixWidth, ReadBody, ReadPrefix, Shape,
+    field_len, option_len, read_field, read_last_option, read_option, write_field, write_option,
+    Body, BodyLen, Fix, Prefix, PrefixWidth, ReadBody, ReadPrefix, Shape,
 };
 use crate::scan::rules::{Delim, Fixed, Frame, Open, Pad};
 use crate::slot::{Frame as SlotFrame, Measure, PlainRead};
@@ -278,6 +278,19 @@ where
         seg: &mut usize,
         _: &mut S,
     ) -> Result<Option<T>, Error> {
+        if let Some(ends) = const { &last_option_end::<K, I, T, B, F>() } {
+            return read_last_option::<T, N>(
+                input,
+                pos,
+                B::MASK,
+                ends,
+                B::read,
+                segs,
+                seg,
+                K::NAME,
+                const { crate::scan::rules::field_name::<K>(I) },
+            );
+        }
         read_option::<T, N>(
             input,
             pos,
@@ -289,6 +302,24 @@ where
             K::NAME,
             const { crate::scan::rules::field_name::<K>(I) },
         )
+    }
+}
+
+/// For an `Option` field `I` that ends a key without a struct-level salt
+/// (whose check comes before the trailing bytes'), with an inner value of
+/// a fixed width: its body's read and that width, for
+/// [`read_last_option`].
+const fn last_option_end<K: RowKey, const I: usize, T: KeyPart, B: Shape, F: ReadFrame>(
+) -> Option<(PlainRead, usize)> {
+    if K::__KEY_SALT.is_some() || I + 1 != K::LAYOUT.fields.len() {
+        return None;
+    }
+    let read = plain_read::<T, B, F>();
+    match read {
+        PlainRead::Pad(w, _)
+        | PlainRead::Framed(Some(w), None, SlotFrame::Last)
+        | PlainRead::Masked(Some(w), None, SlotFrame::Last, _) => Some((read, w)),
+        _ => None,
     }
 }
 

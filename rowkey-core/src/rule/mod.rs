@@ -27,7 +27,9 @@ pub use bucket::Bucket;
 pub use decimal::{AnyDigits, Digits, Number, Unsigned};
 pub use desc::Desc;
 pub use escaped::Escaped;
-pub use option::{option_len, push_option, range_option, read_option, write_option};
+pub use option::{
+    option_len, push_option, range_option, read_last_option, read_option, write_option,
+};
 pub use reverse_ts::RevTs;
 pub use salt::{Both, Forward, NoPrefix, Raw, Salt, SaltDelim, Stored};
 pub use spread::Spread;

@@ -156,3 +156,75 @@ pub fn read_option<'de, T, const N: usize>(
     push_segment(segs, seg, field, SegmentKind::Field, at, *pos);
     Ok(value)
 }
+
+/// The last field's read when it is an `Option` of a fixed width `width`
+/// in a key without a struct-level salt: [`read_option`] and then the
+/// trailing-bytes check, as one compare per branch of the key's length
+/// against where that branch ends (the hand-written shape). The position
+/// is then the key's length in both branches, so the walk's own
+/// trailing check has nothing left to test. A key that ends anywhere else
+/// is refused out of line by the general read, with its error.
+///
+/// # Errors
+/// As [`read_option`], then trailing bytes named after the field.
+#[inline(always)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "each argument is one fact of the field the derive knows"
+)]
+pub fn read_last_option<'de, T, const N: usize>(
+    input: &'de [u8],
+    pos: &mut usize,
+    mask: u8,
+    (frame, width): &'static (PlainRead, usize),
+    decode: fn(&'de [u8]) -> Result<T, ErrorKind>,
+    segs: &mut [Segment; N],
+    seg: &mut usize,
+    key: &'static str,
+    field: &'static str,
+) -> Result<Option<T>, Error> {
+    let at = *pos;
+    let value = match input.get(at).map(|b| b ^ mask) {
+        Some(0) if input.len() == at + 1 => None,
+        Some(1) if input.len() == at + 1 + width => {
+            let mut body_at = at + 1;
+            let body =
+                take_plain(input, &mut body_at, *frame).__rowkey_in_field::<true>(key, field)?;
+            Some(decode(body).__rowkey_in_field::<true>(key, field)?)
+        }
+        _ => return Err(ends_elsewhere(input, at, mask, frame, decode, key, field)),
+    };
+    *pos = input.len();
+    push_segment(segs, seg, field, SegmentKind::Field, at, *pos);
+    Ok(value)
+}
+
+/// [`read_last_option`]'s refusal of a key that does not end where the
+/// field does: the general read's error, or else its trailing bytes.
+#[cold]
+#[inline(never)]
+fn ends_elsewhere<'de, T>(
+    input: &'de [u8],
+    at: usize,
+    mask: u8,
+    frame: &PlainRead,
+    decode: fn(&'de [u8]) -> Result<T, ErrorKind>,
+    key: &'static str,
+    field: &'static str,
+) -> Error {
+    let mut pos = at;
+    let mut segs = [Segment::EMPTY; 1];
+    let read = read_option(
+        input, &mut pos, mask, *frame, decode, &mut segs, &mut 0, key, field,
+    );
+    match read.and_then(|_| crate::__private::check_trailing(input, pos, key, field)) {
+        Err(e) => e,
+        Ok(()) => Error::field(
+            key,
+            field,
+            ErrorKind::Invalid {
+                reason: "the key does not end where its last field does",
+            },
+        ),
+    }
+}
