@@ -354,7 +354,8 @@ fn an_option_ending_the_key() {
         same!(DescTail, DescTailS, { name: name, delta: delta });
     }
     // Far past the layout's widest key, and past HBase's limit.
-    for extra in [40, 40_000] {
+    // (Tail's key here is 18 bytes: 32_749 more reach the limit exactly.)
+    for extra in [40, 32_749, 32_750, 40_000] {
         let mut long = Tail {
             account: "a",
             ts: 1,
@@ -362,6 +363,7 @@ fn an_option_ending_the_key() {
         }
         .to_vec()
         .unwrap();
+        assert_eq!(long.len(), 18);
         long.resize(long.len() + extra, 1);
         let listed = Tail::decode(&long).map(|_| ()).map_err(|e| describe(&e));
         let legacy = TailS::decode(&long).map(|_| ()).map_err(|e| describe(&e));
@@ -369,11 +371,211 @@ fn an_option_ending_the_key() {
         let Err(err) = Tail::decode(&long) else {
             panic!("{extra} bytes more decoded");
         };
-        assert_eq!(err.field_name(), Some("venue"));
-        assert_eq!(
-            err.kind(),
-            &rowkey::ErrorKind::TrailingBytes { count: extra },
-            "{err}"
-        );
+        if long.len() > 32_767 {
+            // Over HBase's limit: too long, as for every layout, before
+            // any field is read.
+            assert_eq!(err.field_name(), None, "{err}");
+            assert_eq!(
+                err.kind(),
+                &rowkey::ErrorKind::KeyTooLong { len: long.len() },
+                "{err}"
+            );
+        } else {
+            assert_eq!(err.field_name(), Some("venue"));
+            assert_eq!(
+                err.kind(),
+                &rowkey::ErrorKind::TrailingBytes { count: extra },
+                "{err}"
+            );
+        }
+    }
+}
+
+// Each inner rule that gives a last `Option` a fixed width (the type's, an
+// attribute's, a pad's), stored as is and inverted, beside a bucket and a
+// field salt; the per-field twin reads them the general way.
+#[derive(RowKey)]
+struct Flags<'a> {
+    #[pad(3)]
+    tag: &'a str,
+    #[desc]
+    on: Option<bool>,
+}
+#[derive(RowKey)]
+struct FlagsS {
+    #[pad(3)]
+    tag: &'static str,
+    #[desc]
+    on: Option<bool>,
+}
+
+#[derive(RowKey)]
+struct Widths<'a> {
+    #[bucket(16)]
+    id: u32,
+    #[pad(3)]
+    tag: &'a str,
+    #[desc]
+    #[width(3)]
+    uid: Option<u64>,
+}
+#[derive(RowKey)]
+struct WidthsS {
+    #[bucket(16)]
+    id: u32,
+    #[pad(3)]
+    tag: &'static str,
+    #[desc]
+    #[width(3)]
+    uid: Option<u64>,
+}
+
+#[derive(RowKey)]
+struct Digits<'a> {
+    #[salt(md5, 2)]
+    #[pad(4)]
+    host: &'a str,
+    #[decimal(5)]
+    n: Option<u32>,
+}
+#[derive(RowKey)]
+struct DigitsS {
+    #[salt(md5, 2)]
+    #[pad(4)]
+    host: &'static str,
+    #[decimal(5)]
+    n: Option<u32>,
+}
+
+#[derive(RowKey)]
+struct Stamps<'a> {
+    #[delim(b'/')]
+    name: &'a str,
+    #[reverse_ts]
+    ts: Option<u64>,
+}
+#[derive(RowKey)]
+struct StampsS {
+    #[delim(b'/')]
+    name: &'static str,
+    #[reverse_ts]
+    ts: Option<u64>,
+}
+
+#[derive(RowKey)]
+struct Signed<'a> {
+    #[pad(2)]
+    tag: &'a str,
+    #[twos_complement]
+    delta: Option<i64>,
+}
+#[derive(RowKey)]
+struct SignedS {
+    #[pad(2)]
+    tag: &'static str,
+    #[twos_complement]
+    delta: Option<i64>,
+}
+
+#[derive(RowKey)]
+struct Bytes<'a> {
+    #[pad(2)]
+    tag: &'a str,
+    #[desc]
+    raw: Option<[u8; 3]>,
+}
+#[derive(RowKey)]
+struct BytesS {
+    #[pad(2)]
+    tag: &'static str,
+    #[desc]
+    raw: Option<[u8; 3]>,
+}
+
+#[test]
+fn an_option_ending_the_key_by_each_width_rule() {
+    for (tag, on) in [("ab", Some(true)), ("", None), ("abc", Some(false))] {
+        same!(Flags, FlagsS, { tag: tag, on: on });
+    }
+    for (id, tag, uid) in [
+        (7u32, "t", Some(0xab_cdefu64)),
+        (0, "", None),
+        (u32::MAX, "abc", Some(0)),
+    ] {
+        same!(Widths, WidthsS, { id: id, tag: tag, uid: uid });
+    }
+    for (host, n) in [("web1", Some(12_345u32)), ("", None), ("h", Some(7))] {
+        same!(Digits, DigitsS, { host: host, n: n });
+    }
+    for (name, ts) in [
+        ("m", Some(1_700_000_000_000u64)),
+        ("", None),
+        ("x", Some(0)),
+    ] {
+        same!(Stamps, StampsS, { name: name, ts: ts });
+    }
+    for (tag, delta) in [("a", Some(-5i64)), ("", None), ("ab", Some(i64::MAX))] {
+        same!(Signed, SignedS, { tag: tag, delta: delta });
+    }
+    for (tag, raw) in [
+        ("a", Some([0u8, 1, 0xFF])),
+        ("", None),
+        ("ab", Some([0; 3])),
+    ] {
+        same!(Bytes, BytesS, { tag: tag, raw: raw });
+    }
+}
+
+/// A field type that decodes any length while it says it writes at most 3
+/// bytes: as the last `Option` of a key, the key's widest length still
+/// holds it (the last field checks where the key ends only when its width
+/// is fixed).
+#[derive(Debug, PartialEq)]
+struct Loose(Vec<u8>);
+
+impl rowkey::KeyPart for Loose {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = Some(3);
+    fn encoded_len(&self) -> usize {
+        self.0.len()
+    }
+    fn encode_part(&self, out: &mut [u8]) -> Result<(), rowkey::ErrorKind> {
+        out.copy_from_slice(&self.0);
+        Ok(())
+    }
+}
+
+impl rowkey::DecodePart<'_> for Loose {
+    fn decode_part(bytes: &[u8]) -> Result<Self, rowkey::ErrorKind> {
+        Ok(Loose(bytes.to_vec()))
+    }
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct LooseTail {
+    id: u8,
+    rest: Option<Loose>,
+}
+
+#[test]
+fn a_last_option_of_no_fixed_width_is_held_to_the_widest_key() {
+    assert_eq!(LooseTail::MAX_LEN, 5);
+    let key = LooseTail {
+        id: 7,
+        rest: Some(Loose(vec![1, 2, 3])),
+    };
+    let bytes = key.to_vec().unwrap();
+    assert_eq!(LooseTail::decode(&bytes).unwrap(), key);
+    for extra in [1, 40, 40_000] {
+        let mut long = bytes.clone();
+        long.resize(bytes.len() + extra, 9);
+        let err = LooseTail::decode(&long).expect_err("longer than the widest key");
+        assert_eq!(err.key_name(), "LooseTail");
+        if long.len() > 32_767 {
+            assert_eq!(
+                err.kind(),
+                &rowkey::ErrorKind::KeyTooLong { len: long.len() }
+            );
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! were expanded into every key.
 
 use crate::__private::{known_error, HBASE_MAX_KEY};
+use crate::layout::{Encoding, FieldLayout, Frame, Layout};
 use crate::widths::length_refusal;
 use crate::{DecodeKey, Error, ErrorKind, Explain, RowKey, Segment};
 
@@ -149,7 +150,8 @@ impl<'de, K: Walk<'de>> DecodeKey<'de> for K {
 /// == MAX`, the trailing-bytes check too). Any other length cannot decode
 /// and takes `bad_len`, out of line, for the same errors in the same
 /// order. A key whose last field checks where it ends (`ends_at_last`)
-/// is checked against `MIN` only: a longer one is refused at that field.
+/// is checked against `MIN` only: a longer one is refused at that field,
+/// and one over HBase's limit then as too long, as for any other layout.
 ///
 /// # Errors
 /// The walk's.
@@ -167,23 +169,69 @@ pub fn walk<'de, K: Walk<'de>, const VERIFY: bool>(
     if outside {
         return Err(known_error(bad_len::<K, VERIFY>(input)));
     }
-    K::__rowkey_read::<VERIFY>(input, segs)
+    let walked = K::__rowkey_read::<VERIFY>(input, segs);
+    // A key over HBase's limit is too long, whatever its last field says
+    // of it (on the error path only).
+    if ends_at_last::<K>() && walked.is_err() && input.len() > HBASE_MAX_KEY {
+        return Err(known_error(bad_len::<K, VERIFY>(input)));
+    }
+    walked
 }
 
 /// Whether a key's last field checks where the key ends, in each of its
-/// shapes (an `Option` of a fixed width: `rule::read_last_option`), within
-/// a bounded layout: then a longer input is refused there, and the check
-/// up front needs only its lower bound, one compare. (Were the field read
-/// otherwise, the walk's trailing check would still refuse it.)
+/// shapes (an `Option` of a fixed width: `rule::read_last_option`): every
+/// field before it of a fixed width, in a layout without a struct-level
+/// salt. Then no input longer than the widest key can be read whole (each
+/// field reads its exact width), a longer one is refused at that field, and
+/// the check up front needs only its lower bound, one compare.
 #[inline(always)]
 const fn ends_at_last<'de, K: Walk<'de>>() -> bool {
     const {
         let max = crate::__private::decode_max(K::MAX_WIDTH);
-        let last_optional = match K::LAYOUT.fields.last() {
-            Some(f) => f.optional,
-            None => false,
-        };
-        last_optional && K::LAYOUT.salt.is_none() && K::MIN < max && max < HBASE_MAX_KEY
+        last_ends(&K::LAYOUT) && K::MIN < max && max < HBASE_MAX_KEY
+    }
+}
+
+/// [`ends_at_last`]'s reading of the layout.
+const fn last_ends(layout: &Layout) -> bool {
+    let fields = layout.fields;
+    let n = fields.len();
+    if n == 0 || layout.salt.is_some() || layout.phoenix {
+        return false;
+    }
+    let mut i = 0;
+    while i + 1 < n {
+        if fields[i].width.is_none() {
+            return false;
+        }
+        i += 1;
+    }
+    fields[n - 1].optional && fixed_body(&fields[n - 1])
+}
+
+/// Whether every value of the field's body (an `Option`'s inner value)
+/// takes the same number of bytes, from its layout: a pad, or an encoding
+/// of a fixed width (a field type's own, when the type declares one).
+const fn fixed_body(f: &FieldLayout) -> bool {
+    match f.frame {
+        Frame::Pad { .. } => true,
+        Frame::Delim { .. } | Frame::Separator => false,
+        Frame::Bare | Frame::Last => match f.encoding {
+            Encoding::Unsigned { .. }
+            | Encoding::LowBytes { .. }
+            | Encoding::SignFlipped { .. }
+            | Encoding::ReverseTimestamp
+            | Encoding::Bool
+            | Encoding::ByteArray { .. } => true,
+            Encoding::Twos { bytes } => bytes > 0,
+            Encoding::Digits { digits } | Encoding::ReverseTsDigits { digits } => digits.is_some(),
+            Encoding::Part { width } => width.is_some(),
+            Encoding::Utf8
+            | Encoding::Bytes
+            | Encoding::Reversed { .. }
+            | Encoding::Escaped { .. }
+            | Encoding::Elements { .. } => false,
+        },
     }
 }
 
