@@ -257,38 +257,54 @@ impl DeferredSalts {
     }
 }
 
+/// The two lowercase hex characters of each byte value, as one
+/// little-endian `u16` (the high nibble's character first in memory): a
+/// digest byte becomes its characters, or is compared with them, by one
+/// load.
+const HEX_PAIRS: [u16; 256] = {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = HEX[b >> 4] as u16 | (HEX[b & 15] as u16) << 8;
+        b += 1;
+    }
+    t
+};
+
 /// The first `k` (at most 32) lowercase hex characters of lane `lane`'s
 /// digest, as `__private::md5_hex_into` writes them: the two characters of
 /// a digest byte in one store.
 #[inline]
 fn hex(digests: &md5x::Digests, lane: usize, k: usize, out: &mut [u8]) {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     let (pairs, odd) = out[..k].as_chunks_mut::<2>();
     for (i, pair) in pairs.iter_mut().enumerate() {
-        let byte = digests.byte(lane, i);
-        let chars =
-            u16::from(HEX[usize::from(byte >> 4)]) | u16::from(HEX[usize::from(byte & 15)]) << 8;
-        *pair = chars.to_le_bytes();
+        *pair = HEX_PAIRS[usize::from(digests.byte(lane, i))].to_le_bytes();
     }
     if let [high] = odd {
-        *high = HEX[usize::from(digests.byte(lane, pairs.len()) >> 4)];
+        *high = HEX_PAIRS[usize::from(digests.byte(lane, pairs.len()))].to_le_bytes()[0];
     }
 }
 
 /// Whether `stored` (at most 32 bytes) is the first `stored.len()`
-/// lowercase hex characters of lane `lane`'s digest. Compared character by
-/// character in registers: hex written to memory and compared there by
-/// `memcmp` stalls on the fresh stores.
+/// lowercase hex characters of lane `lane`'s digest. Compared two
+/// characters at a time in registers: hex written to memory and compared
+/// there by `memcmp` stalls on the fresh stores.
 #[inline]
 fn hex_matches(digests: &md5x::Digests, lane: usize, stored: &[u8]) -> bool {
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let mut diff = 0;
-    for (i, &c) in stored.iter().enumerate().take(32) {
-        let byte = digests.byte(lane, i / 2);
-        let nibble = if i % 2 == 0 { byte >> 4 } else { byte & 15 };
-        diff |= c ^ HEX[usize::from(nibble)];
+    if stored.len() > 32 {
+        return false;
     }
-    diff == 0 && stored.len() <= 32
+    let (pairs, odd) = stored.as_chunks::<2>();
+    let mut diff = 0;
+    for (i, pair) in pairs.iter().enumerate() {
+        diff |= u16::from_le_bytes(*pair) ^ HEX_PAIRS[usize::from(digests.byte(lane, i))];
+    }
+    if let [high] = odd {
+        let chars = HEX_PAIRS[usize::from(digests.byte(lane, pairs.len()))];
+        diff |= u16::from(*high) ^ (chars & 0xFF);
+    }
+    diff == 0
 }
 
 /// Encodes `keys` back to back into `buf`, computing their MD5 salts sixteen
