@@ -184,10 +184,10 @@ pub fn read_last_option<'de, T, const N: usize>(
     field: &'static str,
 ) -> Result<Option<T>, Error> {
     let at = *pos;
-    let value = match input.get(at).map(|b| b ^ mask) {
-        Some(0) if input.len() == at + 1 => None,
-        Some(1) if input.len() == at + 1 + width => {
-            let mut body_at = at + 1;
+    let mut body_at = at;
+    let value = match read_presence(input, &mut body_at, mask) {
+        Ok(false) if input.len() == body_at => None,
+        Ok(true) if input.len() == body_at + width => {
             let body =
                 take_plain(input, &mut body_at, *frame).__rowkey_in_field::<true>(key, field)?;
             Some(decode(body).__rowkey_in_field::<true>(key, field)?)
