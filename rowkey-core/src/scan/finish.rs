@@ -2,7 +2,7 @@
 //! when the prefix gives its inputs, else the fan-out over its values, and
 //! the shape the ranges share.
 
-use super::ranges::{self, first_range, First, Shape, SpreadFan};
+use super::shape::{self, first_range, First, Shape, SpreadFan};
 use super::{Scan, Tail, MAX_FAN_OUT, MAX_SALT_FIELDS, SMALL_ROW};
 use crate::{Error, ErrorKind, RowKey};
 use core::num::NonZeroU32;
@@ -72,13 +72,13 @@ impl<K: RowKey> Scan<'_, K> {
     }
 
     /// A struct-level salt over an open spread's bytes, whose inputs the
-    /// scan gives otherwise: each range hashes its own (`ranges::write_fan`).
+    /// scan gives otherwise: each range hashes its own (`shape::write_fan`).
     #[inline(always)]
-    fn shard_salt(&self) -> Option<ranges::ShardSalt> {
+    fn shard_salt(&self) -> Option<shape::ShardSalt> {
         if !self.shard_salt || self.spread.is_none() {
             return None;
         }
-        let mut shard = ranges::ShardSalt {
+        let mut shard = shape::ShardSalt {
             slots: self.salt_slots,
             java_buckets: 0,
             width: 0,
@@ -132,7 +132,7 @@ impl<K: RowKey> Scan<'_, K> {
         }
         if self.shard_salt && self.spread.is_some() {
             // The salt depends on the shard: each range works out its own
-            // (`ranges::write_fan`), from the rows with its shard written.
+            // (`shape::write_fan`), from the rows with its shard written.
             return None;
         }
         let w = salt.width;

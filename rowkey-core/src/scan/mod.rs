@@ -1,8 +1,9 @@
 //! Scan state, built without allocating: the rows a builder's calls write.
 //! The state is here; its exact prefix is written in `prefix.rs`, the range
 //! on the next field in `bounds.rs`, the salts and the fan-out at the end in
-//! `finish.rs`. The ranges a finished scan yields are in `ranges.rs`, what
-//! field methods take in `args.rs`.
+//! `finish.rs`. The ranges a finished scan yields are in `ranges.rs`, the
+//! shape they share and how each is patched from the template rows in
+//! `shape.rs`, what field methods take in `args.rs`.
 //!
 //! The derive's typed builder records each field's value or range; its
 //! `ranges()` replays them into a [`Scan`], which writes each leading field's
@@ -18,6 +19,7 @@ mod finish;
 mod prefix;
 mod ranges;
 pub mod rules;
+mod shape;
 mod slots;
 pub mod steps;
 
@@ -130,7 +132,7 @@ pub struct Scan<'r, K: RowKey> {
     /// A `#[spread]` field given a value (or range): no fan-out over it.
     spread_given: bool,
     /// A `#[spread]` field left open: its place and writer (`Shape::spread`).
-    spread: Option<(u16, ranges::ShardWriter)>,
+    spread: Option<(u16, shape::ShardWriter)>,
     spread_width: u16,
     /// The struct-level salt hashes the open spread's bytes (a Java-hash
     /// salt over the whole key, or a salt listing the spread field): each

@@ -2,7 +2,7 @@
 //! start row, the slots a struct-level salt hashes, and the fan-outs the
 //! prefix leaves open (a `#[spread]` shard, a bucket).
 
-use super::{ranges, Scan};
+use super::{shape, Scan};
 use crate::__private::WriteFrame;
 use crate::part::KeyPart;
 use crate::{Error, ErrorKind, RowKey};
@@ -139,7 +139,7 @@ impl<K: RowKey> Scan<'_, K> {
         field: &'static str,
         count: u32,
         width: Option<usize>,
-        put: ranges::ShardWriter,
+        put: shape::ShardWriter,
         salt_slot: Option<(usize, crate::__private::SaltPart)>,
     ) -> Result<(), Error> {
         if self.spread_given || self.spread.is_some() {

@@ -18,7 +18,7 @@
 //! range's pieces before it has folded the scan's shape into the caller,
 //! so pieces cut at the shape's positions would have runtime offsets.
 
-use super::ranges::{copy_row, Shape};
+use super::shape::{copy_row, Shape};
 use crate::{RowKey, Spread};
 
 /// A layout's fan-out slots (see the module).
@@ -173,7 +173,7 @@ fn put_hex(src: &[u8], dst: &mut [u8], value: Option<u32>) {
     };
     let mut v = v as usize;
     for d in dst.iter_mut().rev() {
-        *d = super::ranges::HEX[v & 0xf];
+        *d = super::shape::HEX[v & 0xf];
         v >>= 4;
     }
 }
