@@ -141,7 +141,10 @@ impl Codec for bool {
 #[cold]
 #[inline(never)]
 fn wrong_width(ty: &'static str, len: usize, size: usize) -> CodecError {
-    CodecError::new(ty, alloc::format!("{len} bytes, not {size}"))
+    CodecError::new(
+        ty,
+        alloc::format!("{}, not {size}", crate::error::Bytes(len)),
+    )
 }
 
 macro_rules! fixed_width {

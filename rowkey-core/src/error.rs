@@ -256,9 +256,10 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::BufferTooSmall { needed, available } => write!(
                 f,
-                "key needs {needed} bytes but the buffer has {available}; \
+                "key needs {} but the buffer has {available}; \
                  size it with the key's MAX_LEN, or with encoded_len() for a key \
-                 without one"
+                 without one",
+                Bytes(needed)
             ),
             ErrorKind::KeyTooLong { len } => write!(
                 f,
@@ -321,8 +322,9 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::TooWide { value, width } => write!(
                 f,
-                "value {value} needs more than the {width} bytes of #[width({width})], which \
+                "value {value} needs more than the {} of #[width({width})], which \
                  hold at most {max}; widen the field (values are never truncated)",
+                Bytes(width),
                 max = if width >= 16 {
                     u128::MAX
                 } else {
@@ -331,8 +333,9 @@ impl fmt::Display for ErrorKind {
             ),
             ErrorKind::PartialElement { len, width } => write!(
                 f,
-                "{len} bytes are not a whole number of {width}-byte elements: the key was \
-                 written by another layout or is corrupt"
+                "{} not a whole number of {width}-byte elements: the key was \
+                 written by another layout or is corrupt",
+                Counted(len, "byte is", "bytes are")
             ),
             ErrorKind::Invalid { reason } => write!(f, "invalid value: {reason}"),
         }
@@ -356,13 +359,21 @@ impl fmt::Display for Printable {
 }
 
 /// A count of bytes, in words: "1 byte", "4 bytes".
-struct Bytes(usize);
+pub(crate) struct Bytes(pub(crate) usize);
 
 impl fmt::Display for Bytes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            1 => f.write_str("1 byte"),
-            n => write!(f, "{n} bytes"),
-        }
+        Counted(self.0, "byte", "bytes").fmt(f)
+    }
+}
+
+/// A count and its noun, singular for one: `Counted(1, "byte is", "bytes
+/// are")`.
+struct Counted(usize, &'static str, &'static str);
+
+impl fmt::Display for Counted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Counted(n, one, many) = *self;
+        write!(f, "{n} {}", if n == 1 { one } else { many })
     }
 }

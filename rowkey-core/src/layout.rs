@@ -352,7 +352,7 @@ impl fmt::Display for FieldLayout {
             f.write_str(", optional")?;
         }
         match self.width {
-            Some(w) => write!(f, ", {w} bytes"),
+            Some(w) => write!(f, ", {}", crate::error::Bytes(w)),
             None => f.write_str(", variable width"),
         }
     }

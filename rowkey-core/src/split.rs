@@ -220,8 +220,9 @@ fn plan(name: &'static str, spread: Spread, n: usize) -> Result<SplitKeys, Error
         Spread::HexSalt { chars } => {
             let step = hex_step(chars, n).ok_or_else(|| {
                 invalid(
-                    "more regions than a hex salt of this length has values (16^K): \
-                     some region would never receive a key; use fewer regions or a longer salt",
+                    "more regions than a hex salt of K characters has values (16 for one \
+                     character, 256 for two, 4096 for three, 65536 for four): some region \
+                     would never receive a key; use fewer regions or a longer salt",
                 )
             })?;
             // chars <= 32 was checked above.

@@ -73,17 +73,27 @@ pub(super) fn check_spread(cx: &Ctxt, field: &Field) {
             if let Some(w) = a.width.as_ref().map(|w| w.bytes).filter(|&w| w < 3) {
                 let holds = 1u64 << (8 * w);
                 if n > holds {
+                    let bytes = if w == 1 {
+                        "1 byte holds"
+                    } else {
+                        "2 bytes hold"
+                    };
                     err(format!(
-                        "#[spread({n})] with #[width({w})]: {w} bytes hold {holds} shards; widen \
-                         the field or spread over fewer shards"
+                        "#[spread({n})] with #[width({w})]: {bytes} {holds} shards; widen the \
+                         field or spread over fewer shards"
                     ));
                 }
             }
             if let Some(w) = a.decimal.as_ref().and_then(|d| d.width) {
                 if w < 5 && n > 10u64.pow(u32::try_from(w).unwrap_or(4)) {
+                    let digits = if w == 1 {
+                        "1 digit holds".to_owned()
+                    } else {
+                        format!("{w} digits hold")
+                    };
                     err(format!(
-                        "#[spread({n})] with #[decimal({w})]: {w} digits hold {} shards; widen \
-                         the digits or spread over fewer shards",
+                        "#[spread({n})] with #[decimal({w})]: {digits} {} shards; widen the \
+                         digits or spread over fewer shards",
                         10u64.pow(u32::try_from(w).unwrap_or(4))
                     ));
                 }
