@@ -282,8 +282,10 @@ fn struct_level_salts() {
     }
 }
 
-// A last `Option` field of a fixed width checks where the key ends itself,
-// one compare per branch; the per-field twin reads it the general way.
+// A last `Option` field of a fixed width after fixed-width fields checks
+// where the key ends itself, one compare per branch (`Tail`); after an
+// `Option` (`PaddedTail`) or a delimited field (`DescTail`) it keeps the
+// general read. The per-field twin reads each the general way.
 #[derive(RowKey)]
 struct Tail<'a> {
     #[pad(5)]

@@ -192,8 +192,12 @@ const fn ends_at_last<'de, K: Walk<'de>>() -> bool {
     }
 }
 
-/// [`ends_at_last`]'s reading of the layout.
-const fn last_ends(layout: &Layout) -> bool {
+/// [`ends_at_last`]'s reading of the layout, which also decides where
+/// decode takes `rule::read_last_option` (`fields::last_option_end`): a
+/// layout without a struct-level salt (whose check comes before the
+/// trailing bytes') whose last field is an `Option` of a fixed width after
+/// fields of fixed widths.
+pub(crate) const fn last_ends(layout: &Layout) -> bool {
     let fields = layout.fields;
     let n = fields.len();
     if n == 0 || layout.salt.is_some() || layout.phoenix {

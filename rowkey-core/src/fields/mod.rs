@@ -305,13 +305,12 @@ where
     }
 }
 
-/// For an `Option` field `I` that ends a key without a struct-level salt
-/// (whose check comes before the trailing bytes'), with an inner value of
-/// a fixed width: its body's read and that width, for
+/// For an `Option` field `I` that ends its key as the walk's length check
+/// counts on (`walk::last_ends`): its body's read and width, for
 /// [`read_last_option`].
 const fn last_option_end<K: RowKey, const I: usize, T: KeyPart, B: Shape, F: ReadFrame>(
 ) -> Option<(PlainRead, usize)> {
-    if K::__KEY_SALT.is_some() || I + 1 != K::LAYOUT.fields.len() {
+    if I + 1 != K::LAYOUT.fields.len() || !crate::walk::last_ends(&K::LAYOUT) {
         return None;
     }
     let read = plain_read::<T, B, F>();
